@@ -1,0 +1,42 @@
+#pragma once
+/// \file
+/// Flags and helpers shared by several subcommands.
+
+#include <string>
+#include <vector>
+
+namespace CLI {
+class App;
+}
+
+namespace winml::cli {
+
+/// Output settings every command that prints accepts.
+struct OutputOptions {
+  int verbosity = 0;   ///< -v adds, -q subtracts
+  bool no_color = false;
+  /// True when colour may be used on stderr (a terminal, and neither --no-color nor NO_COLOR).
+  bool color_stderr() const;
+  /// True when colour may be used on stdout.
+  bool color_stdout() const;
+};
+
+/// Binds -v/--verbose, -q/--quiet and --no-color.
+void add_output_flags(CLI::App& app, OutputOptions& options);
+
+/// Binds the repeatable --ep-library NAME=PATH (plugin EP libraries).
+void add_ep_library_flag(CLI::App& app, std::vector<std::string>& libraries);
+
+/// Registers plugin EP libraries from --ep-library values and the WINML_EP_LIBRARIES environment
+/// variable (same NAME=PATH form, separated by ';'). Loads the engine. Throws UsageError for a
+/// malformed entry or a missing file, SessionError when registration fails.
+void register_ep_libraries(const std::vector<std::string>& from_flags);
+
+/// Returns the prompt: --prompt-file content when given, else --prompt, else the fallback.
+/// Throws UsageError when the file cannot be read or both are given.
+std::string resolve_prompt(const std::string& prompt, const std::string& prompt_file, const std::string& fallback);
+
+/// Prints "warning: ..." on stderr (yellow on a terminal).
+void warn(const std::string& message, const OutputOptions& output);
+
+}  // namespace winml::cli

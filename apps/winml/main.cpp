@@ -1,0 +1,52 @@
+// winml: runs and benchmarks ONNX Runtime GenAI bundles and single ONNX models.
+// main() only builds the app from the registered subcommands and maps errors to exit codes:
+// 0 success, 2 usage error, 1 runtime failure. Nothing here loads ONNX Runtime.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <exception>
+
+#include "command_registry.h"
+#include "engine/engine_loader.h"
+#include "winml/errors.h"
+#include "winml_build_info.h"
+
+namespace {
+
+int exit_code_for(const winml::Error& error) {
+  return error.category() == winml::ErrorCategory::usage ? 2 : 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App app{"winml: run and benchmark ONNX Runtime GenAI bundles and ONNX models on any execution provider"};
+  app.set_version_flag("--version", std::string("winml ") + WINML_VERSION_STRING + " (" + WINML_GIT_COMMIT + ")");
+  app.require_subcommand(1);
+  winml::cli::add_registered_commands(app);
+  int code = 0;
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::fprintf(stderr, "error: %s\nRun 'winml --help' (or 'winml <command> --help') for usage.\n", e.what());
+    code = 2;
+  } catch (const winml::Error& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    code = exit_code_for(e);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    code = 1;
+  }
+  // Models and sessions live inside the command callbacks, so they are gone by now.
+  try {
+    winml::engine::shutdown();
+  } catch (const std::exception&) {
+  }
+  return code;
+}

@@ -1,0 +1,1 @@
+# Install rules are added with the package config (see issue 2).

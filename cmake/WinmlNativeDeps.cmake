@@ -1,0 +1,78 @@
+# Locates ONNX Runtime and ONNX Runtime GenAI (headers + shared libraries).
+#
+# Default: restore the pinned official NuGet packages with `dotnet restore` into the build tree,
+# once (a stamp file makes later configures skip the restore).
+# Alternatives for users with their own install:
+#   -DWINML_ORT_ROOT=<dir>    containing include/onnxruntime_c_api.h and lib/libonnxruntime.so
+#   -DWINML_GENAI_ROOT=<dir>  containing include/ort_genai.h and lib/libonnxruntime-genai.so
+#   -DWINML_NUGET_PACKAGES_DIR=<dir>  an already restored NuGet packages folder
+set(WINML_ORT_VERSION "1.31.0")
+set(WINML_GENAI_VERSION "0.18.0")
+
+set(WINML_ORT_ROOT "" CACHE PATH "Existing ONNX Runtime install (include/ + lib/)")
+set(WINML_GENAI_ROOT "" CACHE PATH "Existing ONNX Runtime GenAI install (include/ + lib/)")
+set(WINML_NUGET_PACKAGES_DIR "${CMAKE_BINARY_DIR}/_nuget" CACHE PATH "NuGet packages folder")
+
+if(NOT WINML_ORT_ROOT OR NOT WINML_GENAI_ROOT)
+  set(_stamp "${WINML_NUGET_PACKAGES_DIR}/.winml-restored-ort${WINML_ORT_VERSION}-genai${WINML_GENAI_VERSION}")
+  if(NOT EXISTS "${_stamp}")
+    find_program(DOTNET_EXECUTABLE dotnet REQUIRED)
+    message(STATUS "Restoring ONNX Runtime ${WINML_ORT_VERSION} and GenAI ${WINML_GENAI_VERSION} from NuGet")
+    set(_proj_dir "${CMAKE_BINARY_DIR}/_nuget_project")
+    file(MAKE_DIRECTORY "${_proj_dir}")
+    configure_file("${CMAKE_CURRENT_LIST_DIR}/nuget/winml-native-deps.csproj" "${_proj_dir}/winml-native-deps.csproj" COPYONLY)
+    execute_process(
+      COMMAND "${DOTNET_EXECUTABLE}" restore "${_proj_dir}/winml-native-deps.csproj"
+              --packages "${WINML_NUGET_PACKAGES_DIR}" --nologo -v quiet
+      RESULT_VARIABLE _rc OUTPUT_VARIABLE _out ERROR_VARIABLE _out)
+    if(NOT _rc EQUAL 0)
+      message(FATAL_ERROR "dotnet restore of the ONNX Runtime NuGet packages failed:\n${_out}\n"
+        "Fix the NuGet source, or pass -DWINML_ORT_ROOT=... -DWINML_GENAI_ROOT=... for an existing install.")
+    endif()
+    file(WRITE "${_stamp}" "restored\n")
+  endif()
+  if(NOT WINML_ORT_ROOT)
+    set(_ort_pkg "${WINML_NUGET_PACKAGES_DIR}/microsoft.ml.onnxruntime/${WINML_ORT_VERSION}")
+    set(WINML_ORT_INCLUDE_DIR "${_ort_pkg}/build/native/include")
+    set(WINML_ORT_LIB_DIR "${_ort_pkg}/runtimes/linux-x64/native")
+  endif()
+  if(NOT WINML_GENAI_ROOT)
+    set(_genai_pkg "${WINML_NUGET_PACKAGES_DIR}/microsoft.ml.onnxruntimegenai/${WINML_GENAI_VERSION}")
+    set(WINML_GENAI_INCLUDE_DIR "${_genai_pkg}/build/native/include")
+    set(WINML_GENAI_LIB_DIR "${_genai_pkg}/runtimes/linux-x64/native")
+  endif()
+endif()
+if(WINML_ORT_ROOT)
+  set(WINML_ORT_INCLUDE_DIR "${WINML_ORT_ROOT}/include")
+  set(WINML_ORT_LIB_DIR "${WINML_ORT_ROOT}/lib")
+endif()
+if(WINML_GENAI_ROOT)
+  set(WINML_GENAI_INCLUDE_DIR "${WINML_GENAI_ROOT}/include")
+  set(WINML_GENAI_LIB_DIR "${WINML_GENAI_ROOT}/lib")
+endif()
+
+foreach(_f "${WINML_ORT_INCLUDE_DIR}/onnxruntime_cxx_api.h" "${WINML_ORT_LIB_DIR}/libonnxruntime.so"
+           "${WINML_GENAI_INCLUDE_DIR}/ort_genai.h" "${WINML_GENAI_LIB_DIR}/libonnxruntime-genai.so")
+  if(NOT EXISTS "${_f}")
+    message(FATAL_ERROR "Missing ${_f}. Check WINML_ORT_ROOT / WINML_GENAI_ROOT or delete ${WINML_NUGET_PACKAGES_DIR} to restore again.")
+  endif()
+endforeach()
+
+# The engine plugin and the engine libraries sit side by side in <build>/lib (and <prefix>/lib once
+# installed) so that an $ORIGIN RUNPATH finds them wherever the tree is moved.
+set(WINML_RUNTIME_LIBS
+  "${WINML_ORT_LIB_DIR}/libonnxruntime.so"
+  "${WINML_GENAI_LIB_DIR}/libonnxruntime-genai.so")
+if(EXISTS "${WINML_ORT_LIB_DIR}/libonnxruntime_providers_shared.so")
+  list(APPEND WINML_RUNTIME_LIBS "${WINML_ORT_LIB_DIR}/libonnxruntime_providers_shared.so")
+endif()
+file(MAKE_DIRECTORY "${CMAKE_BINARY_DIR}/lib")
+foreach(_lib IN LISTS WINML_RUNTIME_LIBS)
+  get_filename_component(_name "${_lib}" NAME)
+  file(CREATE_LINK "${_lib}" "${CMAKE_BINARY_DIR}/lib/${_name}" COPY_ON_ERROR SYMBOLIC)
+endforeach()
+
+add_library(winml_ort_genai INTERFACE)
+target_include_directories(winml_ort_genai SYSTEM INTERFACE "${WINML_ORT_INCLUDE_DIR}" "${WINML_GENAI_INCLUDE_DIR}")
+target_link_libraries(winml_ort_genai INTERFACE
+  "${CMAKE_BINARY_DIR}/lib/libonnxruntime-genai.so" "${CMAKE_BINARY_DIR}/lib/libonnxruntime.so")

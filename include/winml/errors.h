@@ -1,0 +1,64 @@
+#pragma once
+/// \file
+/// The one error type winml throws, with a category that the command-line tool maps to an exit
+/// code (usage -> 2, everything else -> 1). Messages always say what was wrong and how to fix it.
+
+#include <stdexcept>
+#include <string>
+
+namespace winml {
+
+/// What kind of failure an Error is.
+enum class ErrorCategory {
+  usage,          ///< bad flag, missing or malformed input file, impossible combination
+  not_installed,  ///< ONNX Runtime or GenAI libraries cannot be loaded
+  load,           ///< a bundle or model could not be loaded (bad config, missing file, EP unavailable)
+  runtime,        ///< inference or another operation failed after loading
+  compile,        ///< EPContext pre-compilation failed
+};
+
+/// Base of every exception winml throws.
+class Error : public std::runtime_error {
+ public:
+  Error(ErrorCategory category, const std::string& message)
+      : std::runtime_error(message), category_(category) {}
+  /// The category, used by the CLI to choose the exit code.
+  ErrorCategory category() const noexcept { return category_; }
+
+ private:
+  ErrorCategory category_;
+};
+
+/// A usage error: the caller asked for something invalid (exit code 2).
+class UsageError : public Error {
+ public:
+  explicit UsageError(const std::string& message) : Error(ErrorCategory::usage, message) {}
+};
+
+/// Base of the errors raised by GenaiSession and the engine layer.
+class SessionError : public Error {
+ public:
+  using Error::Error;
+  explicit SessionError(const std::string& message) : Error(ErrorCategory::runtime, message) {}
+};
+
+/// The ONNX Runtime / GenAI shared libraries cannot be loaded. The message names the file.
+class GenaiNotInstalledError : public SessionError {
+ public:
+  explicit GenaiNotInstalledError(const std::string& message)
+      : SessionError(ErrorCategory::not_installed, message) {}
+};
+
+/// A bundle or model could not be loaded: bad config, missing file, unavailable EP.
+class GenaiLoadError : public SessionError {
+ public:
+  explicit GenaiLoadError(const std::string& message) : SessionError(ErrorCategory::load, message) {}
+};
+
+/// EPContext compilation failed in a way the caller must hear about.
+class CompileError : public Error {
+ public:
+  explicit CompileError(const std::string& message) : Error(ErrorCategory::compile, message) {}
+};
+
+}  // namespace winml

@@ -1,0 +1,105 @@
+#pragma once
+/// \file
+/// GenaiSession: one ONNX Runtime GenAI bundle loaded with a chosen EP, ready to generate.
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "winml/errors.h"
+#include "winml/generation.h"
+
+namespace winml {
+
+/// A monotonic clock returning seconds; injectable so timing arithmetic can be tested.
+using Clock = std::function<double()>;
+
+/// The default clock: std::chrono::steady_clock in seconds.
+Clock steady_clock_seconds();
+
+/// How to open a bundle.
+struct GenaiSessionOptions {
+  /// EP name or alias to force onto the bundle's hardware stages; empty = respect the bundle.
+  std::string ep;
+  /// cpu/gpu/npu, used to synthesise device-specific provider options; empty = none.
+  std::string device;
+  /// Pre-compile EPContext-capable stages before loading.
+  bool compile = false;
+  /// Seconds allowed to compile one stage before falling back to its original ONNX.
+  double compile_timeout_s = 300;
+  /// Clock used by generate_timed.
+  Clock clock = steady_clock_seconds();
+};
+
+/// What happened to each stage during preparation (EP override and compilation).
+struct StagePreparation {
+  std::string stage;   ///< pipeline stage name, or "decoder"
+  std::string ep;      ///< EP alias the stage runs on ("cpu" for CPU)
+  std::string action;  ///< "jit", "compiled", "reused", "fell_back"
+  double seconds = 0;  ///< time spent preparing the stage
+  std::string detail;  ///< e.g. why it fell back
+};
+
+/// RAII owner of a GenAI model + tokenizer for one bundle. Loads on first use or on load();
+/// unloads on unload() or destruction. Not thread safe (GenAI is not).
+class GenaiSession {
+ public:
+  explicit GenaiSession(std::string bundle_dir, GenaiSessionOptions options = {});
+  ~GenaiSession();
+  GenaiSession(GenaiSession&&) noexcept;
+  GenaiSession& operator=(GenaiSession&&) noexcept;
+  GenaiSession(const GenaiSession&) = delete;
+  GenaiSession& operator=(const GenaiSession&) = delete;
+
+  /// Loads the model (no-op when loaded). Throws GenaiNotInstalledError or GenaiLoadError.
+  void load();
+  /// Releases the model; the next call loads again.
+  void unload();
+  bool is_loaded() const;
+  /// Seconds the last load() took (0 before loading).
+  double load_seconds() const;
+
+  /// Generates and returns the whole response text. The prompt is used as given.
+  std::string generate(std::string_view prompt, const GenerationConfig& config = {});
+  /// Calls on_piece with each decoded piece of text as tokens arrive.
+  void generate_streaming(std::string_view prompt, const GenerationConfig& config,
+                          const std::function<void(std::string_view)>& on_piece);
+  /// Generates while timing GenAI calls; returns the timing and the response.
+  GenerationTiming generate_timed(std::string_view prompt, const GenerationConfig& config = {});
+  /// Same from token ids (no tokenisation).
+  GenerationTiming generate_timed(const std::vector<std::int32_t>& prompt_ids, const GenerationConfig& config = {});
+
+  /// Wraps the prompt as a user message in the bundle's chat template; returns the prompt
+  /// unchanged when the bundle has none.
+  std::string apply_chat_template(std::string_view prompt);
+  /// True when the bundle ships a chat template.
+  bool has_chat_template() const;
+
+  std::vector<std::int32_t> encode(std::string_view text);
+  std::string decode(const std::vector<std::int32_t>& ids);
+
+  /// The EP alias actually forced on the bundle, or "config" when the bundle is used as is.
+  std::string effective_ep() const;
+  /// The bundle's model.context_length.
+  int context_length() const;
+  /// The bundle's model.vocab_size.
+  int vocab_size() const;
+  /// The bundle folder given at construction.
+  const std::string& bundle_dir() const;
+  /// The folder GenAI actually loads (the bundle, or its derived _compiled/ copy).
+  std::string load_dir() const;
+  /// Per-stage preparation results from the last load().
+  const std::vector<StagePreparation>& preparation() const;
+  /// Warnings produced while preparing (e.g. an override that changed nothing).
+  const std::vector<std::string>& warnings() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace winml

@@ -1,0 +1,22 @@
+#pragma once
+/// \file
+/// A derived bundle: a folder holding a patched genai_config.json and links to every other file of
+/// the original bundle, so GenAI can load the bundle with per-stage changes it cannot make itself.
+
+#include <filesystem>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace winml::bundle {
+
+/// Writes `config` as out_dir/genai_config.json (atomically) and links every other entry of
+/// bundle_dir into out_dir (copies where links fail). Entries already in out_dir that the config
+/// names (e.g. compiled stages) are kept. Never writes outside out_dir.
+void write_derived_bundle(const std::filesystem::path& bundle_dir, const nlohmann::json& config,
+                          const std::filesystem::path& out_dir);
+
+/// <bundle>/_compiled when the bundle folder is writable, else a per-bundle folder under
+/// cache_root()/bundles/ named after the bundle and a hash of its absolute path.
+std::filesystem::path derived_bundle_dir(const std::filesystem::path& bundle_dir);
+
+}  // namespace winml::bundle

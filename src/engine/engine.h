@@ -1,0 +1,159 @@
+#pragma once
+/// \file
+/// The boundary around ONNX Runtime and ONNX Runtime GenAI. Everything here is plain C++ with no
+/// engine headers; the implementation lives in the winml_engine plugin (src/engine/impl), which is
+/// the only code that includes onnxruntime_cxx_api.h or ort_genai.h. The plugin is dlopen'ed on
+/// first use (engine_loader.h) so commands that do not run a model never load the engines.
+/// Engine errors are translated into winml::Error subclasses inside the plugin.
+
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace winml::engine {
+
+/// Tensor element types winml can generate inputs for.
+enum class ElementType { float32, float16, float64, int8, uint8, int16, uint16, int32, int64, boolean, other };
+
+/// Name, type and shape of one model input or output. A dynamic dim is -1 with its symbolic
+/// name (possibly empty) in dim_names.
+struct TensorInfo {
+  std::string name;
+  ElementType type = ElementType::other;
+  std::string type_name;  ///< ONNX spelling, for messages and reports
+  std::vector<std::int64_t> shape;
+  std::vector<std::string> dim_names;
+};
+
+/// A tensor in host memory, raw little-endian element bytes.
+struct HostTensor {
+  std::string name;
+  ElementType type = ElementType::float32;
+  std::vector<std::int64_t> shape;
+  std::vector<std::byte> data;
+};
+
+/// One execution provider with its options, as ONNX Runtime's session options take it.
+struct ProviderSpec {
+  std::string name;  ///< canonical EP name, e.g. "CPUExecutionProvider"
+  std::map<std::string, std::string> options;
+};
+
+/// Options for a plain ONNX Runtime session.
+struct SessionSpec {
+  std::string model_path;
+  std::vector<ProviderSpec> providers;  ///< empty = CPU
+  int intra_op_threads = 0;             ///< 0 = ONNX Runtime default
+};
+
+/// An EP device reported by ONNX Runtime (built-in or plugin EP).
+struct EpDevice {
+  std::string ep_name;      ///< e.g. "CPUExecutionProvider"
+  std::string device_type;  ///< "cpu", "gpu" or "npu"
+  std::string vendor;
+};
+
+/// What to compile with ONNX Runtime's compile API.
+struct CompileRequest {
+  std::string input_path;
+  std::string output_path;
+  std::vector<ProviderSpec> providers;
+  bool embed_context = false;  ///< embed the context binary in the ONNX file
+};
+
+/// GenAI search settings applied to one generator.
+struct SearchSettings {
+  int max_length = 0;
+  int min_length = 0;
+  bool do_sample = false;
+  double temperature = 1.0;
+  double top_p = 1.0;
+  int top_k = 0;
+  double repetition_penalty = 1.0;
+  std::optional<std::int64_t> seed;
+};
+
+/// GenAI's generator: the token loop. Only append_tokens and generate_next_token run the model.
+class Generator {
+ public:
+  virtual ~Generator() = default;
+  /// Runs the prompt's forward pass (prefill).
+  virtual void append_tokens(const std::int32_t* ids, std::size_t count) = 0;
+  /// Samples one token (the first call after append_tokens runs no model; later calls decode).
+  virtual void generate_next_token() = 0;
+  /// The token chosen by the last generate_next_token.
+  virtual std::int32_t last_token() = 0;
+  /// EOS reached or max_length hit.
+  virtual bool is_done() = 0;
+};
+
+/// Incremental detokeniser: returns the text a token adds.
+class TokenStream {
+ public:
+  virtual ~TokenStream() = default;
+  virtual std::string decode(std::int32_t token) = 0;
+};
+
+/// A loaded GenAI model with its tokenizer.
+class GenaiModel {
+ public:
+  virtual ~GenaiModel() = default;
+  virtual std::vector<std::int32_t> encode(const std::string& text) = 0;
+  virtual std::string decode(const std::vector<std::int32_t>& ids) = 0;
+  /// Renders messages (a JSON array of {role, content}) with the tokenizer's chat template;
+  /// an empty template_str means the bundle's own. Throws SessionError when there is none.
+  virtual std::string apply_chat_template(const std::string& template_str, const std::string& messages_json) = 0;
+  virtual std::unique_ptr<TokenStream> create_token_stream() = 0;
+  virtual std::unique_ptr<Generator> create_generator(const SearchSettings& settings) = 0;
+  virtual std::vector<std::int32_t> eos_token_ids() = 0;
+  /// GenAI's device interface name: "CPU", "CUDA", ...
+  virtual std::string device_type() = 0;
+};
+
+/// A plain ONNX Runtime inference session with pre-bound inputs.
+class OnnxSession {
+ public:
+  virtual ~OnnxSession() = default;
+  virtual std::vector<TensorInfo> inputs() = 0;
+  virtual std::vector<TensorInfo> outputs() = 0;
+  /// Converts the tensors to engine values once, so run() does nothing but the Run call.
+  virtual void bind_inputs(const std::vector<HostTensor>& tensors) = 0;
+  /// One Run with the bound inputs; outputs are discarded.
+  virtual void run() = 0;
+};
+
+/// Library versions as the loaded libraries report them.
+struct Versions {
+  std::string onnxruntime;
+  std::string genai;
+};
+
+/// Entry point of the plugin.
+class Engine {
+ public:
+  virtual ~Engine() = default;
+  virtual Versions versions() = 0;
+  /// Execution providers compiled into the loaded ONNX Runtime.
+  virtual std::vector<std::string> available_providers() = 0;
+  /// EP devices (includes plugin EPs registered with register_ep_library).
+  virtual std::vector<EpDevice> ep_devices() = 0;
+  /// Registers a plugin EP library with both ONNX Runtime and GenAI.
+  virtual void register_ep_library(const std::string& registration_name, const std::string& path) = 0;
+  virtual void set_telemetry_enabled(bool enabled) = 0;
+  /// Loads a GenAI bundle folder. Throws GenaiLoadError naming the file and the fix.
+  virtual std::unique_ptr<GenaiModel> load_genai_model(const std::string& bundle_dir) = 0;
+  virtual std::unique_ptr<OnnxSession> create_onnx_session(const SessionSpec& spec) = 0;
+  /// Compiles one model to an EPContext model. Throws CompileError.
+  virtual void compile_model(const CompileRequest& request) = 0;
+  /// Releases GenAI's globals. Call once, after every model and session is destroyed.
+  virtual void shutdown() = 0;
+};
+
+}  // namespace winml::engine
+
+/// Exported by the plugin; returns the process-wide engine (never null).
+extern "C" winml::engine::Engine* winml_engine_instance();

@@ -1,0 +1,93 @@
+#include "engine/engine_loader.h"
+
+#include <dlfcn.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <mutex>
+
+#include "winml/errors.h"
+
+namespace winml::engine {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kPluginName = "libwinml_engine.so";
+// The engine libraries the plugin needs, looked for beside it to give a precise message.
+constexpr const char* kEngineLibraries[] = {"libonnxruntime.so", "libonnxruntime-genai.so"};
+
+std::mutex g_mutex;
+Engine* g_engine = nullptr;
+bool g_telemetry = false;
+
+// The folder holding the code of this function: the executable (static link) or a shared winml.
+fs::path own_folder() {
+  Dl_info info{};
+  if (::dladdr(reinterpret_cast<void*>(&own_folder), &info) != 0 && info.dli_fname != nullptr) {
+    std::error_code ec;
+    fs::path self = fs::canonical(info.dli_fname, ec);
+    if (!ec) return self.parent_path();
+  }
+  return {};
+}
+
+[[noreturn]] void not_installed(const fs::path& plugin, const std::string& why) {
+  fs::path folder = plugin.parent_path();
+  for (const char* lib : kEngineLibraries) {
+    if (!fs::exists(folder / lib)) {
+      throw GenaiNotInstalledError(
+          "ONNX Runtime GenAI is not installed: " + (folder / lib).string() +
+          " is missing. Rebuild winml (cmake restores the official NuGet packages "
+          "Microsoft.ML.OnnxRuntime and Microsoft.ML.OnnxRuntimeGenAI into the build tree) or copy the library there.");
+    }
+  }
+  throw GenaiNotInstalledError("cannot load the winml engine " + plugin.string() + ": " + why +
+                               ". Rebuild winml so the engine and the ONNX Runtime libraries sit in one folder.");
+}
+
+}  // namespace
+
+std::string plugin_path() {
+  if (const char* env = std::getenv("WINML_ENGINE_PATH"); env != nullptr && *env != '\0') return env;
+  fs::path here = own_folder();
+  for (const fs::path& candidate : {here / kPluginName, here / ".." / "lib" / kPluginName}) {
+    if (fs::exists(candidate)) return fs::weakly_canonical(candidate).string();
+  }
+  return (here / ".." / "lib" / kPluginName).lexically_normal().string();
+}
+
+Engine& get() {
+  std::lock_guard lock(g_mutex);
+  if (g_engine != nullptr) return *g_engine;
+  fs::path plugin = plugin_path();
+  if (!fs::exists(plugin)) not_installed(plugin, "file not found");
+  // RTLD_LOCAL keeps the engine's symbols private; the plugin's $ORIGIN RUNPATH finds
+  // libonnxruntime.so and libonnxruntime-genai.so beside it.
+  void* handle = ::dlopen(plugin.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (handle == nullptr) not_installed(plugin, ::dlerror());
+  auto* entry = reinterpret_cast<Engine* (*)()>(::dlsym(handle, "winml_engine_instance"));
+  if (entry == nullptr) not_installed(plugin, "it does not export winml_engine_instance");
+  Engine* engine = entry();
+  engine->set_telemetry_enabled(g_telemetry);
+  g_engine = engine;
+  return *g_engine;
+}
+
+bool is_loaded() {
+  std::lock_guard lock(g_mutex);
+  return g_engine != nullptr;
+}
+
+void set_telemetry_opt_in(bool enabled) {
+  std::lock_guard lock(g_mutex);
+  g_telemetry = enabled;
+  if (g_engine != nullptr) g_engine->set_telemetry_enabled(enabled);
+}
+
+void shutdown() {
+  std::lock_guard lock(g_mutex);
+  if (g_engine != nullptr) g_engine->shutdown();
+}
+
+}  // namespace winml::engine

@@ -1,0 +1,107 @@
+// The plugin's Engine: the one object winml_core reaches through dlopen.
+
+#include <ort_genai.h>
+
+#include <cctype>
+#include <string>
+
+#include "engine/engine.h"
+#include "engine/impl/error_translation.h"
+#include "engine/impl/genai_model.h"
+#include "engine/impl/onnx_session.h"
+#include "engine/impl/ort_environment.h"
+#include "winml_build_info.h"
+
+namespace winml::engine::impl {
+namespace {
+
+std::string device_type_name(OrtHardwareDeviceType type) {
+  switch (type) {
+    case OrtHardwareDeviceType_GPU:
+      return "gpu";
+    case OrtHardwareDeviceType_NPU:
+      return "npu";
+    default:
+      return "cpu";
+  }
+}
+
+bool mentions_already_registered(const std::string& message) {
+  std::string lower;
+  for (char c : message) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
+  return lower.find("already") != std::string::npos;
+}
+
+class OrtGenaiEngine final : public Engine {
+ public:
+  Versions versions() override {
+    // GenAI exposes no version query: report the package version this plugin was built against.
+    return {Ort::GetVersionString(), WINML_GENAI_PACKAGE_VERSION};
+  }
+
+  std::vector<std::string> available_providers() override {
+    return translate_errors<SessionError>("ONNX Runtime could not list providers",
+                                          [] { return Ort::GetAvailableProviders(); });
+  }
+
+  std::vector<EpDevice> ep_devices() override {
+    return translate_errors<SessionError>("ONNX Runtime could not list EP devices", [] {
+      std::vector<EpDevice> result;
+      for (const auto& device : ort_env().GetEpDevices()) {
+        auto hardware = device.Device();
+        result.push_back({device.EpName(), device_type_name(hardware.Type()),
+                          hardware.Vendor() == nullptr ? "" : hardware.Vendor()});
+      }
+      return result;
+    });
+  }
+
+  void register_ep_library(const std::string& name, const std::string& path) override {
+    translate_errors<SessionError>("ONNX Runtime could not register EP library " + path + " as " + name,
+                                   [&] { ort_env().RegisterExecutionProviderLibrary(name.c_str(), path); });
+    // GenAI shares ONNX Runtime's environment, so it may report the library as already
+    // registered; anything else is a real failure. Its registration reports errors by throwing.
+    try {
+      OgaRegisterExecutionProviderLibrary(name.c_str(), path.c_str());
+    } catch (const std::exception& e) {
+      if (!mentions_already_registered(e.what())) {
+        throw SessionError("GenAI could not register EP library " + path + " as " + name + ": " + e.what());
+      }
+    }
+  }
+
+  void set_telemetry_enabled(bool enabled) override { OgaSetTelemetryEnabled(enabled); }
+
+  std::unique_ptr<GenaiModel> load_genai_model(const std::string& bundle_dir) override {
+    return impl::load_genai_model(bundle_dir);
+  }
+
+  std::unique_ptr<OnnxSession> create_onnx_session(const SessionSpec& spec) override {
+    return impl::create_onnx_session(spec);
+  }
+
+  void compile_model(const CompileRequest& request) override {
+    translate_errors<CompileError>("ONNX Runtime could not compile " + request.input_path, [&] {
+      Ort::SessionOptions options = make_session_options(request.providers, 0);
+      Ort::ModelCompilationOptions compile_options(ort_env(), options);
+      compile_options.SetInputModelPath(request.input_path.c_str());
+      compile_options.SetOutputModelPath(request.output_path.c_str());
+      compile_options.SetEpContextEmbedMode(request.embed_context);
+      Ort::Status status = Ort::CompileModel(ort_env(), compile_options);
+      if (!status.IsOK()) throw CompileError(status.GetErrorMessage());
+    });
+  }
+
+  void shutdown() override {
+    release_ort_env();
+    OgaShutdown();
+  }
+};
+
+}  // namespace
+}  // namespace winml::engine::impl
+
+extern "C" __attribute__((visibility("default"))) winml::engine::Engine* winml_engine_instance() {
+  static winml::engine::impl::OrtGenaiEngine engine;
+  return &engine;
+}

@@ -1,0 +1,140 @@
+#include "engine/impl/genai_model.h"
+
+#include <ort_genai.h>
+
+
+#include "engine/impl/error_translation.h"
+
+namespace winml::engine::impl {
+namespace {
+
+class OgaGeneratorAdapter final : public Generator {
+ public:
+  explicit OgaGeneratorAdapter(std::unique_ptr<OgaGenerator> generator) : generator_(std::move(generator)) {}
+
+  void append_tokens(const std::int32_t* ids, std::size_t count) override {
+    translate_errors<SessionError>("GenAI prefill (AppendTokens) failed",
+                                   [&] { generator_->AppendTokens(ids, count); });
+  }
+  void generate_next_token() override {
+    translate_errors<SessionError>("GenAI GenerateNextToken failed", [&] { generator_->GenerateNextToken(); });
+  }
+  std::int32_t last_token() override {
+    return translate_errors<SessionError>("GenAI GetNextTokens failed", [&] {
+      auto tokens = generator_->GetNextTokens();
+      if (tokens.empty()) throw SessionError("GenAI returned no token");
+      return tokens[0];
+    });
+  }
+  bool is_done() override { return generator_->IsDone(); }
+
+ private:
+  std::unique_ptr<OgaGenerator> generator_;
+};
+
+class OgaTokenStreamAdapter final : public TokenStream {
+ public:
+  explicit OgaTokenStreamAdapter(std::unique_ptr<OgaTokenizerStream> stream) : stream_(std::move(stream)) {}
+  std::string decode(std::int32_t token) override {
+    return translate_errors<SessionError>("GenAI detokenisation failed", [&] {
+      const char* piece = stream_->Decode(token);
+      return std::string(piece == nullptr ? "" : piece);
+    });
+  }
+
+ private:
+  std::unique_ptr<OgaTokenizerStream> stream_;
+};
+
+class OgaModelAdapter final : public GenaiModel {
+ public:
+  OgaModelAdapter(std::unique_ptr<OgaModel> model, std::unique_ptr<OgaTokenizer> tokenizer)
+      : model_(std::move(model)), tokenizer_(std::move(tokenizer)) {}
+  // The tokenizer references the model: destroy it first.
+  ~OgaModelAdapter() override {
+    tokenizer_.reset();
+    model_.reset();
+  }
+
+  std::vector<std::int32_t> encode(const std::string& text) override {
+    return translate_errors<SessionError>("GenAI tokenisation failed", [&] {
+      auto sequences = OgaSequences::Create();
+      tokenizer_->Encode(text.c_str(), *sequences);
+      const std::int32_t* data = sequences->SequenceData(0);
+      return std::vector<std::int32_t>(data, data + sequences->SequenceCount(0));
+    });
+  }
+
+  std::string decode(const std::vector<std::int32_t>& ids) override {
+    return translate_errors<SessionError>("GenAI detokenisation failed", [&] {
+      OgaString text = tokenizer_->Decode(ids.data(), ids.size());
+      return std::string(static_cast<const char*>(text));
+    });
+  }
+
+  std::string apply_chat_template(const std::string& template_str, const std::string& messages_json) override {
+    return translate_errors<SessionError>("GenAI could not apply the chat template", [&] {
+      OgaString text = tokenizer_->ApplyChatTemplate(template_str.empty() ? nullptr : template_str.c_str(),
+                                                     messages_json.c_str(), nullptr, true);
+      return std::string(static_cast<const char*>(text));
+    });
+  }
+
+  std::unique_ptr<TokenStream> create_token_stream() override {
+    return translate_errors<SessionError>("GenAI could not create a tokenizer stream", [&] {
+      return std::unique_ptr<TokenStream>(
+          std::make_unique<OgaTokenStreamAdapter>(OgaTokenizerStream::Create(*tokenizer_)));
+    });
+  }
+
+  std::unique_ptr<Generator> create_generator(const SearchSettings& s) override {
+    return translate_errors<SessionError>("GenAI could not create a generator", [&] {
+      auto params = OgaGeneratorParams::Create(*model_);
+      params->SetSearchOption("max_length", s.max_length);
+      if (s.min_length > 0) params->SetSearchOption("min_length", s.min_length);
+      params->SetSearchOptionBool("do_sample", s.do_sample);
+      if (s.do_sample) {
+        params->SetSearchOption("temperature", s.temperature);
+        params->SetSearchOption("top_p", s.top_p);
+        params->SetSearchOption("top_k", s.top_k);
+      } else {
+        // GenAI's config may set top_k/top_p; greedy must not depend on them.
+        params->SetSearchOption("top_k", 1);
+      }
+      params->SetSearchOption("repetition_penalty", s.repetition_penalty);
+      if (s.seed) params->SetSearchOption("random_seed", static_cast<double>(*s.seed));
+      return std::unique_ptr<Generator>(
+          std::make_unique<OgaGeneratorAdapter>(OgaGenerator::Create(*model_, *params)));
+    });
+  }
+
+  std::vector<std::int32_t> eos_token_ids() override {
+    return translate_errors<SessionError>("GenAI could not read EOS ids", [&] {
+      auto ids = tokenizer_->GetEosTokenIds();
+      return std::vector<std::int32_t>(ids.begin(), ids.end());
+    });
+  }
+
+  std::string device_type() override {
+    return translate_errors<SessionError>("GenAI could not report its device", [&] {
+      OgaString type = model_->GetDeviceType();
+      return std::string(static_cast<const char*>(type));
+    });
+  }
+
+ private:
+  std::unique_ptr<OgaModel> model_;
+  std::unique_ptr<OgaTokenizer> tokenizer_;
+};
+
+}  // namespace
+
+std::unique_ptr<GenaiModel> load_genai_model(const std::string& bundle_dir) {
+  auto model = translate_errors<GenaiLoadError>("GenAI could not load the bundle " + bundle_dir,
+                                                [&] { return OgaModel::Create(bundle_dir.c_str()); });
+  auto tokenizer = translate_errors<GenaiLoadError>("GenAI could not load the tokenizer of " + bundle_dir,
+                                                    [&] { return OgaTokenizer::Create(*model); });
+  return std::make_unique<OgaModelAdapter>(std::move(model), std::move(tokenizer));
+}
+
+}  // namespace winml::engine::impl

@@ -1,0 +1,37 @@
+#pragma once
+/// \file
+/// The execution-provider catalog (SPEC section 4): canonical names, aliases, the devices each
+/// EP targets (primary first), priority order, and whether an EP produces EPContext models.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace winml::ep {
+
+/// One catalog row.
+struct EpInfo {
+  std::string canonical;             ///< e.g. "QNNExecutionProvider"
+  std::string alias;                 ///< short name used in genai_config.json, e.g. "qnn"
+  std::vector<std::string> aliases;  ///< every accepted alias (alias first)
+  std::vector<std::string> devices;  ///< devices it targets, primary first ("npu","gpu","cpu")
+  bool epcontext = false;            ///< produces EPContext models via the compile API
+};
+
+/// All EPs in priority order.
+const std::vector<EpInfo>& catalog();
+
+/// Looks a name or alias up, case-insensitively; nullptr when unknown.
+const EpInfo* find_ep(std::string_view name_or_alias);
+
+/// The catalog row for a name or alias; throws UsageError listing valid names when unknown.
+const EpInfo& require_ep(std::string_view name_or_alias);
+
+/// Canonical name for a name or alias; throws UsageError when unknown.
+std::string normalize_ep_name(std::string_view name_or_alias);
+
+/// The valid device names: "npu", "gpu", "cpu".
+const std::vector<std::string>& device_names();
+
+}  // namespace winml::ep
