@@ -1,1 +1,17 @@
-# Install rules are added with the package config (see issue 2).
+# Install layout: bin/winml, bin/winml-compile-worker, lib/libwinml.a, lib/libwinml_engine.so next to
+# the ONNX Runtime and GenAI libraries, include/winml/, and a CMake package so another project can
+# `find_package(winml)` and link winml::winml.
+include(CMakePackageConfigHelpers)
+
+install(TARGETS winml_core EXPORT winmlTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(TARGETS winml RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS winml_engine LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(FILES ${WINML_RUNTIME_LIBS} DESTINATION ${CMAKE_INSTALL_LIBDIR})
+install(DIRECTORY include/winml DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
+install(EXPORT winmlTargets NAMESPACE winml:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/winml)
+
+configure_package_config_file(cmake/winmlConfig.cmake.in "${CMAKE_BINARY_DIR}/winmlConfig.cmake"
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/winml)
+write_basic_package_version_file("${CMAKE_BINARY_DIR}/winmlConfigVersion.cmake" COMPATIBILITY SameMinorVersion)
+install(FILES "${CMAKE_BINARY_DIR}/winmlConfig.cmake" "${CMAKE_BINARY_DIR}/winmlConfigVersion.cmake"
+  DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/winml)

@@ -34,4 +34,23 @@ std::string normalize_ep_name(std::string_view name_or_alias);
 /// The valid device names: "npu", "gpu", "cpu".
 const std::vector<std::string>& device_names();
 
+/// Comma-separated "alias (CanonicalName)" list of every EP, for error messages.
+std::string valid_ep_names();
+
+/// The device an EP targets first (e.g. "npu" for OpenVINO); resolution prefers EPs whose primary
+/// device is the requested one.
+const std::string& primary_device(const EpInfo& info);
+
+/// True when the catalog lists `device` (case-insensitive) among the EP's devices.
+bool targets_device(const EpInfo& info, std::string_view device);
+
+/// True for the CPU EP, the only EP that is not hardware acceleration.
+bool is_cpu(const EpInfo& info);
+
+/// Lower-case device name when it is one of device_names(), else nullopt.
+std::optional<std::string> normalize_device(std::string_view device);
+
+/// Lower-case device name; throws UsageError listing the valid devices when unknown.
+std::string require_device(std::string_view device);
+
 }  // namespace winml::ep

@@ -1,0 +1,107 @@
+// `winml generate`: streams a bundle's response to a prompt to stdout; timing on stderr.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <fmt/format.h>
+#include <memory>
+
+#include "cli_common.h"
+#include "command_registry.h"
+#include "engine/engine_loader.h"
+#include "winml/genai_session.h"
+
+namespace winml::cli {
+namespace {
+
+struct GenerateOptions {
+  std::string model;
+  std::string prompt;
+  std::string prompt_file;
+  bool no_apply_template = false;
+  GenerationConfig generation;
+  std::int64_t seed = -1;
+  std::string ep;
+  std::string device;
+  bool compile = false;
+  double compile_timeout_s = 300;
+  std::vector<std::string> ep_libraries;
+  bool telemetry = false;
+  OutputOptions output;
+};
+
+void run_generate(const GenerateOptions& options) {
+  engine::set_telemetry_opt_in(options.telemetry);
+  register_ep_libraries(options.ep_libraries);
+  std::string prompt = resolve_prompt(options.prompt, options.prompt_file, "");
+  if (prompt.empty()) throw UsageError("give a prompt with --prompt TEXT or --prompt-file PATH.");
+
+  GenaiSessionOptions session_options;
+  session_options.ep = options.ep;
+  session_options.device = options.device == "config" ? "" : options.device;
+  session_options.compile = options.compile;
+  session_options.compile_timeout_s = options.compile_timeout_s;
+  GenaiSession session(options.model, session_options);
+  session.load();
+  for (const auto& warning : session.warnings()) warn(warning, options.output);
+
+  GenerationConfig config = options.generation;
+  if (options.seed >= 0) config.seed = options.seed;
+  std::string text = options.no_apply_template ? prompt : session.apply_chat_template(prompt);
+  GenerationTiming timing = session.generate_streaming(text, config, [](std::string_view piece) {
+    std::fwrite(piece.data(), 1, piece.size(), stdout);
+    std::fflush(stdout);
+  });
+  std::fputc('\n', stdout);
+  std::fflush(stdout);
+  if (options.output.verbosity >= 0) {
+    std::fprintf(stderr, "%s\n",
+                 fmt::format("[{} prompt tokens, {} generated | TTFT {:.2f} ms | decode {:.1f} tokens/s | ep {}]",
+                             timing.input_tokens, timing.generated_tokens, timing.ttft_s() * 1e3,
+                             timing.decode_tokens_per_s(), session.effective_ep())
+                     .c_str());
+  }
+}
+
+void setup_generate(CLI::App& parent) {
+  auto options = std::make_shared<GenerateOptions>();
+  auto* cmd = parent.add_subcommand("generate", "Stream a GenAI bundle's response to a prompt");
+  cmd->add_option("-m,--model", options->model, "GenAI bundle folder (contains genai_config.json)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("-p,--prompt", options->prompt, "Prompt text");
+  cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file")->check(CLI::ExistingFile);
+  cmd->add_flag("--no-apply-template", options->no_apply_template,
+                "Use the prompt as is instead of wrapping it in the bundle's chat template");
+  cmd->add_option("-n,--max-new-tokens", options->generation.max_new_tokens, "Tokens to generate")
+      ->default_val(128)
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--do-sample", options->generation.do_sample, "Sample instead of greedy decoding");
+  cmd->add_option("--temperature", options->generation.temperature, "Sampling temperature")
+      ->default_val(1.0)
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--top-p", options->generation.top_p, "Nucleus sampling threshold")
+      ->default_val(1.0)
+      ->check(CLI::Range(0.0, 1.0));
+  cmd->add_option("--top-k", options->generation.top_k, "Top-k sampling (0 = off)")
+      ->default_val(0)
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--repetition-penalty", options->generation.repetition_penalty, "Repetition penalty (1 = off)")
+      ->default_val(1.0)
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--seed", options->seed, "Sampling seed")->check(CLI::NonNegativeNumber);
+  cmd->add_option("--ep", options->ep, "Force this EP onto the bundle's hardware stages (cpu strips them)");
+  cmd->add_option("-d,--device", options->device, "cpu, gpu, npu, auto or config (default: the bundle's routing)");
+  cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages");
+  cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
+      ->default_val(300)
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
+  add_ep_library_flag(*cmd, options->ep_libraries);
+  add_output_flags(*cmd, options->output);
+  cmd->callback([options] { run_generate(*options); });
+}
+
+const CommandRegistrar registrar("", 20, setup_generate);
+
+}  // namespace
+}  // namespace winml::cli

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages winml builds with. ONNX Runtime and GenAI are not installed here:
+# the CMake configure step restores their official NuGet packages with `dotnet restore`.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build git
+  nlohmann-json3-dev libcli11-dev libfmt-dev
+  libgtest-dev libgmock-dev libbenchmark-dev
+  libonnx-dev libprotobuf-dev protobuf-compiler
+)
+
+missing=()
+for pkg in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
+done
+if ((${#missing[@]})); then
+  sudo_cmd=()
+  [[ $(id -u) -ne 0 ]] && sudo_cmd=(sudo)
+  "${sudo_cmd[@]}" apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive "${sudo_cmd[@]}" apt-get install -y -qq "${missing[@]}"
+fi
+if ! command -v dotnet >/dev/null; then
+  echo "error: the .NET SDK (dotnet) is needed to restore the ONNX Runtime NuGet packages." >&2
+  echo "Install it, or configure with -DWINML_ORT_ROOT=... -DWINML_GENAI_ROOT=... for an existing install." >&2
+  exit 1
+fi
+echo "setup: all build dependencies are present"

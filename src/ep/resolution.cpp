@@ -1,0 +1,137 @@
+#include "ep/resolution.h"
+
+#include <algorithm>
+#include <cctype>
+#include <utility>
+
+#include "ep/catalog.h"
+
+namespace winml::ep {
+namespace {
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
+  return out;
+}
+
+// "" and "config" both mean "respect the bundle" for GenAI.
+bool is_config(const std::string& lowered) { return lowered.empty() || lowered == "config"; }
+
+std::string join_devices(const EpInfo& info) {
+  std::string out;
+  for (const auto& device : info.devices) out += (out.empty() ? "" : ", ") + device;
+  return out;
+}
+
+const std::string kHowToAdd =
+    " Choose one of those, or register the EP's plugin library with --ep-library NAME=PATH "
+    "(or WINML_EP_LIBRARIES). `winml sys` lists what this machine has.";
+
+}  // namespace
+
+EpResolver::EpResolver(DeviceEpMap available) : available_(std::move(available)) {}
+
+const std::vector<std::string>& EpResolver::eps_for(const std::string& device) const {
+  static const std::vector<std::string> none;
+  auto it = available_.find(device);
+  return it == available_.end() ? none : it->second;
+}
+
+bool EpResolver::ep_available(const std::string& canonical, const std::string& device) const {
+  const auto& eps = eps_for(device);
+  return std::find(eps.begin(), eps.end(), canonical) != eps.end();
+}
+
+std::string EpResolver::describe_available() const {
+  std::string out;
+  for (const auto& device : device_names()) {
+    std::string eps;
+    for (const auto& canonical : eps_for(device)) eps += (eps.empty() ? "" : ", ") + require_ep(canonical).alias;
+    out += (out.empty() ? "" : "; ") + device + ": " + (eps.empty() ? "(none)" : eps);
+  }
+  return "Available on this machine: " + out + ".";
+}
+
+std::string EpResolver::resolve_device(std::string_view device, std::string_view ep) const {
+  std::string requested = lowercase(device);
+  const EpInfo* info = ep.empty() ? nullptr : &require_ep(ep);
+  if (requested == "auto") {
+    for (const auto& candidate : device_names()) {
+      bool usable = info != nullptr ? ep_available(info->canonical, candidate) : !eps_for(candidate).empty();
+      if (usable) return candidate;
+    }
+    if (info != nullptr) {
+      throw EpUnavailableError(info->canonical + " is not available on this machine (it targets " +
+                               join_devices(*info) + "). " + describe_available() + kHowToAdd);
+    }
+    throw EpUnavailableError("no execution provider is available on this machine. " + describe_available() +
+                             kHowToAdd);
+  }
+  auto known = normalize_device(requested);
+  if (!known) {
+    std::string hint = requested == "config" ? " 'config' (respect the bundle) only applies to --runtime winml-genai." : "";
+    throw UsageError("unknown device '" + std::string(device) + "'. Use one of: auto, npu, gpu, cpu." + hint);
+  }
+  if (info != nullptr) {
+    if (!targets_device(*info, *known)) {
+      throw UsageError(info->canonical + " does not run on the " + *known + " device; it targets " +
+                       join_devices(*info) + ". Choose one of those devices or another EP.");
+    }
+    if (!ep_available(info->canonical, *known)) {
+      throw EpUnavailableError(info->canonical + " is not available for the " + *known + " device on this machine. " +
+                               describe_available() + kHowToAdd);
+    }
+    return *known;
+  }
+  if (eps_for(*known).empty()) {
+    throw EpUnavailableError("no execution provider for the " + *known + " device is available on this machine. " +
+                             describe_available() + kHowToAdd);
+  }
+  return *known;
+}
+
+std::vector<std::string> EpResolver::resolve_eps(std::string_view device) const {
+  return eps_for(resolve_device(device));
+}
+
+std::optional<std::string> EpResolver::resolve_genai_ep(std::string_view device) const {
+  if (is_config(lowercase(device))) return std::nullopt;
+  std::string resolved = resolve_device(device);
+  const auto& eps = eps_for(resolved);
+  // A multi-device EP (OpenVINO: npu, gpu, cpu) is listed before the device's native EP; a user
+  // asking for `cpu` or `gpu` means the native one, so EPs whose primary device this is win.
+  for (const auto& canonical : eps) {
+    const EpInfo& info = require_ep(canonical);
+    if (primary_device(info) == resolved) return info.alias;
+  }
+  return require_ep(eps.front()).alias;
+}
+
+GenaiEpSelection EpResolver::select_genai_ep(std::string_view ep, std::string_view device) const {
+  std::string requested_device = lowercase(device);
+  GenaiEpSelection selection;
+  if (!is_config(lowercase(ep))) {
+    const EpInfo& info = require_ep(ep);
+    selection.ep = info.alias;
+    if (is_config(requested_device)) {
+      bool anywhere = std::any_of(info.devices.begin(), info.devices.end(),
+                                  [&](const std::string& d) { return ep_available(info.canonical, d); });
+      if (!anywhere) {
+        throw EpUnavailableError(info.canonical + " is not available on this machine (it targets " +
+                                 join_devices(info) + "). " + describe_available() + kHowToAdd);
+      }
+      return selection;
+    }
+    selection.device = resolve_device(requested_device, ep);
+    selection.session_device = selection.device;
+    return selection;
+  }
+  if (is_config(requested_device)) return selection;
+  selection.device = resolve_device(requested_device);
+  selection.session_device = selection.device;
+  selection.ep = *resolve_genai_ep(selection.device);
+  return selection;
+}
+
+}  // namespace winml::ep

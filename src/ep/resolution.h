@@ -1,0 +1,71 @@
+#pragma once
+/// \file
+/// Turning a requested device and/or EP into a concrete (device, EP) pair for this machine
+/// (SPEC section 4). Never falls back silently: an explicit choice that is not available is an
+/// error naming what is available.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "ep/discovery.h"
+#include "winml/errors.h"
+
+namespace winml::ep {
+
+/// The requested device or EP exists in the catalog but not on this machine. Category load
+/// (exit code 1): the request was valid, the machine cannot serve it.
+class EpUnavailableError : public Error {
+ public:
+  explicit EpUnavailableError(const std::string& message) : Error(ErrorCategory::load, message) {}
+};
+
+/// What `perf --runtime winml-genai` / GenaiSession should do about EPs.
+struct GenaiEpSelection {
+  std::string device = "config";  ///< resolved device to report, or "config"
+  std::string ep = "config";      ///< catalog alias to force on the bundle, or "config" (respect it)
+  /// Device to hand to the bundle override for device-specific options ("" = the EP's primary).
+  std::string session_device;
+  /// True when the bundle's routing is to be overridden (ep != "config").
+  bool overrides() const { return ep != "config"; }
+};
+
+/// Resolves devices and EPs against one machine's device -> EPs map.
+class EpResolver {
+ public:
+  /// `available`: from discover_device_eps().
+  explicit EpResolver(DeviceEpMap available);
+
+  /// The device to run on. `device` is "auto" or npu/gpu/cpu (case-insensitive); `ep` (optional)
+  /// is an EP name or alias. "auto" picks the first of npu > gpu > cpu that has an available EP
+  /// (that EP, when given). Throws UsageError for unknown names and EP/device pairs the catalog
+  /// forbids, EpUnavailableError when the choice is not available here.
+  std::string resolve_device(std::string_view device, std::string_view ep = {}) const;
+
+  /// Canonical names of the EPs available for a device ("auto" allowed), priority order; never
+  /// empty (throws like resolve_device).
+  std::vector<std::string> resolve_eps(std::string_view device) const;
+
+  /// The GenAI EP alias for a device: nullopt for "config" or "" (respect the bundle); otherwise
+  /// the device is resolved and the first available EP whose primary device it is wins (so `cpu`
+  /// on an OpenVINO host gives CPU), else the first available EP for it.
+  std::optional<std::string> resolve_genai_ep(std::string_view device) const;
+
+  /// Precedence for GenAI bundles: explicit `ep` > concrete `device` (auto/npu/gpu/cpu) > the
+  /// bundle's config ("" or "config"). With an explicit EP the device, when concrete, must suit
+  /// it; the EP must be available on some device here.
+  GenaiEpSelection select_genai_ep(std::string_view ep, std::string_view device) const;
+
+  /// The map this resolver was built from.
+  const DeviceEpMap& available() const { return available_; }
+
+ private:
+  std::string describe_available() const;
+  const std::vector<std::string>& eps_for(const std::string& device) const;
+  bool ep_available(const std::string& canonical, const std::string& device) const;
+
+  DeviceEpMap available_;
+};
+
+}  // namespace winml::ep

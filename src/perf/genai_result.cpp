@@ -1,0 +1,93 @@
+#include "perf/genai_result.h"
+
+#include <utility>
+
+namespace winml::perf {
+namespace {
+
+// num / den, or 0 when there is nothing to divide by (no tokens, or a clock that never moved).
+double divide_or_zero(double num, double den) { return den > 0 ? num / den : 0; }
+
+}  // namespace
+
+GenerationSample to_sample(const GenerationTiming& timing) {
+  return {timing.prefill_s, timing.first_token_s, timing.decode_s, timing.input_tokens, timing.generated_tokens};
+}
+
+GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed) {
+  GenaiMetrics m;
+  m.iterations = timed.size();
+  std::vector<double> ttft, prefill, first, tpot, steps, rate, total;
+  double decode_time = 0, prefill_time = 0, total_time = 0;
+  long long prompt_tokens = 0;
+  for (const GenerationTiming& t : timed) {
+    ttft.push_back(t.ttft_s());
+    prefill.push_back(t.prefill_s);
+    first.push_back(t.first_token_s);
+    total.push_back(t.total_s());
+    // An iteration without decode steps (one token, or EOS at once under --stop-at-eos) has no
+    // TPOT or decode rate; counting it as 0 would drag the statistics down, so it is left out
+    // and the summary's count says how many iterations contributed.
+    if (!t.decode_s.empty()) {
+      tpot.push_back(t.tpot_s());
+      rate.push_back(t.decode_tokens_per_s());
+    }
+    steps.insert(steps.end(), t.decode_s.begin(), t.decode_s.end());
+    decode_time += t.decode_total_s();
+    prefill_time += t.prefill_s;
+    total_time += t.total_s();
+    prompt_tokens += t.input_tokens;
+    m.generated_tokens.push_back(t.generated_tokens);
+    m.generated_tokens_total += t.generated_tokens;
+  }
+  m.decode_steps = steps.size();
+  m.prompt_tokens = timed.empty() ? 0 : timed.front().input_tokens;
+  m.ttft_s = summarize(std::move(ttft));
+  m.prefill_s = summarize(std::move(prefill));
+  m.first_token_s = summarize(std::move(first));
+  m.tpot_s = summarize(std::move(tpot));
+  m.decode_step_s = summarize(std::move(steps));
+  m.decode_tokens_per_s = summarize(std::move(rate));
+  m.total_s = summarize(std::move(total));
+  // Aggregates weight every step (or token) equally, unlike the mean of per-iteration rates, which
+  // weights iterations equally; with --stop-at-eos the two differ.
+  m.decode_tokens_per_s_aggregate = divide_or_zero(static_cast<double>(m.decode_steps), decode_time);
+  m.prefill_tokens_per_s_aggregate = divide_or_zero(static_cast<double>(prompt_tokens), prefill_time);
+  m.avg_token_latency_s = divide_or_zero(total_time, static_cast<double>(m.generated_tokens_total));
+  return m;
+}
+
+WarmupMeans warmup_means(const std::vector<GenerationTiming>& warmup) {
+  WarmupMeans w;
+  w.count = warmup.size();
+  if (warmup.empty()) return w;
+  double steps = 0, decode_time = 0;
+  for (const GenerationTiming& t : warmup) {
+    w.ttft_s += t.ttft_s();
+    w.prefill_s += t.prefill_s;
+    w.total_s += t.total_s();
+    steps += static_cast<double>(t.decode_s.size());
+    decode_time += t.decode_total_s();
+  }
+  const double n = static_cast<double>(warmup.size());
+  w.ttft_s /= n;
+  w.prefill_s /= n;
+  w.total_s /= n;
+  w.decode_tokens_per_s = divide_or_zero(steps, decode_time);
+  return w;
+}
+
+GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples& run, GenaiRunFacts facts,
+                                  MachineInfo machine) {
+  GenaiPerfResult r;
+  r.config = std::move(config);
+  r.machine = std::move(machine);
+  r.facts = std::move(facts);
+  r.metrics = compute_genai_metrics(run.timed);
+  r.warmup = warmup_means(run.warmup);
+  for (const GenerationTiming& t : run.timed) r.samples.push_back(to_sample(t));
+  for (const GenerationTiming& t : run.warmup) r.warmup_samples.push_back(to_sample(t));
+  return r;
+}
+
+}  // namespace winml::perf

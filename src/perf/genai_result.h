@@ -1,0 +1,108 @@
+#pragma once
+/// \file
+/// The result row of a GenAI benchmark: configuration echo, metrics, raw samples. Plain data; the
+/// reporters in src/report/ turn it into text or JSON. Every duration is in seconds here (reports
+/// convert to milliseconds). Metric definitions: docs/metrics.md.
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "perf/genai_runner.h"
+#include "perf/machine_info.h"
+#include "perf/statistics.h"
+#include "winml/genai_session.h"
+#include "winml/generation.h"
+
+namespace winml::perf {
+
+/// What was asked for, resolved (filled by the caller; echoed into the report).
+struct GenaiPerfConfig {
+  std::string runtime = "winml-genai";  ///< runtime name as the CLI spells it
+  std::string bundle;                   ///< bundle folder as given
+  std::string ep = "config";            ///< EP alias forced on the bundle, or "config"
+  std::string device = "config";        ///< device requested, or "config"
+  bool compile = false;                 ///< EPContext pre-compilation requested
+  double compile_timeout_s = 300;       ///< per-stage compile limit
+  std::size_t iterations = 10;          ///< requested timed iterations (unused under duration_s)
+  std::optional<double> duration_s;     ///< time budget of the timed phase, when used
+  std::size_t warmup = 2;               ///< warmup generations
+  int max_new_tokens = 128;             ///< tokens requested per generation
+  bool stop_at_eos = false;             ///< generation may stop early at EOS
+  bool apply_template = true;           ///< the prompt was wrapped in the chat template
+  std::string prompt;                   ///< the prompt as given, before the chat template
+  int context_length = 0;               ///< the bundle's context length
+  std::string timestamp;                ///< ISO 8601 UTC time the benchmark started
+};
+
+/// One generation's raw timings (a GenerationTiming without its text).
+struct GenerationSample {
+  double prefill_s = 0;          ///< AppendTokens
+  double first_token_s = 0;      ///< first GenerateNextToken
+  std::vector<double> decode_s;  ///< every later GenerateNextToken
+  int input_tokens = 0;          ///< prompt tokens
+  int generated_tokens = 0;      ///< tokens produced, including the first
+};
+
+/// Statistics over the timed generations. Summaries are across iterations unless noted.
+struct GenaiMetrics {
+  std::size_t iterations = 0;                 ///< timed generations measured
+  Summary ttft_s;                             ///< prefill + first token, per iteration
+  Summary prefill_s;                          ///< AppendTokens, per iteration
+  Summary first_token_s;                      ///< first GenerateNextToken, per iteration
+  Summary tpot_s;                             ///< mean decode step per iteration (iterations with >= 1 step)
+  Summary decode_step_s;                      ///< every decode step of every iteration, pooled (vLLM's ITL)
+  Summary decode_tokens_per_s;                ///< decode rate per iteration (iterations with >= 1 step)
+  Summary total_s;                            ///< prefill + first token + decode steps, per iteration
+  double decode_tokens_per_s_aggregate = 0;   ///< all decode steps / all decode time
+  double prefill_tokens_per_s_aggregate = 0;  ///< all prompt tokens / all prefill time
+  double avg_token_latency_s = 0;             ///< all generation time / all generated tokens
+  std::size_t decode_steps = 0;               ///< decode steps over all timed iterations
+  int prompt_tokens = 0;                      ///< prompt length (of the first timed iteration)
+  std::vector<int> generated_tokens;          ///< tokens generated per timed iteration
+  long long generated_tokens_total = 0;       ///< sum of generated_tokens
+};
+
+/// Means over the warmup generations, reported apart from the statistics.
+struct WarmupMeans {
+  std::size_t count = 0;           ///< warmup generations
+  double ttft_s = 0;               ///< mean TTFT
+  double prefill_s = 0;            ///< mean prefill
+  double total_s = 0;              ///< mean total generation time
+  double decode_tokens_per_s = 0;  ///< all warmup decode steps / their time
+};
+
+/// Facts measured around the run, outside the runner.
+struct GenaiRunFacts {
+  double load_s = 0;                          ///< GenaiSession::load_seconds()
+  std::uint64_t peak_rss_bytes = 0;           ///< process VmHWM after the run
+  std::vector<StagePreparation> preparation;  ///< GenaiSession::preparation()
+};
+
+/// A complete GenAI benchmark result.
+struct GenaiPerfResult {
+  GenaiPerfConfig config;                        ///< configuration echo
+  MachineInfo machine;                           ///< where it ran
+  GenaiRunFacts facts;                           ///< load time, memory, preparation
+  GenaiMetrics metrics;                          ///< statistics over timed generations
+  WarmupMeans warmup;                            ///< warmup means (excluded from metrics)
+  std::vector<GenerationSample> samples;         ///< timed generations, raw
+  std::vector<GenerationSample> warmup_samples;  ///< warmup generations, raw
+};
+
+/// Converts a timing to a sample (drops the text and token ids).
+GenerationSample to_sample(const GenerationTiming& timing);
+
+/// Metrics over the timed generations (pass warmup generations to warmup_means instead).
+GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed);
+
+/// Means over the warmup generations.
+WarmupMeans warmup_means(const std::vector<GenerationTiming>& warmup);
+
+/// Assembles a result from a runner's output.
+GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples& run, GenaiRunFacts facts,
+                                  MachineInfo machine);
+
+}  // namespace winml::perf

@@ -1,0 +1,32 @@
+#include "perf/loop_settings.h"
+
+#include <cmath>
+
+#include "winml/errors.h"
+
+namespace winml::perf {
+
+void validate(const LoopSettings& settings) {
+  if (settings.duration_s) {
+    const double d = *settings.duration_s;
+    if (!std::isfinite(d) || d <= 0) {
+      throw UsageError("--duration must be a positive number of seconds (for example --duration 30)");
+    }
+    if (settings.max_iterations == 0) throw UsageError("the iteration cap under --duration must be at least 1");
+    return;
+  }
+  if (settings.iterations == 0) {
+    throw UsageError("--iterations must be at least 1 (statistics need a timed iteration); use --iterations 10");
+  }
+}
+
+bool should_start_timed_iteration(const LoopSettings& settings, std::size_t done, double timed_elapsed_s) {
+  if (!settings.duration_s) return done < settings.iterations;
+  // The first timed iteration always runs, even with a budget smaller than one iteration:
+  // a report without a single measurement is useless.
+  if (done == 0) return true;
+  if (done >= settings.max_iterations) return false;
+  return timed_elapsed_s < *settings.duration_s;
+}
+
+}  // namespace winml::perf

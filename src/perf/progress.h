@@ -1,0 +1,43 @@
+#pragma once
+/// \file
+/// The callback a benchmark runner reports progress through. Runners never print; the console
+/// implementation lives in report/progress_reporter.h. Calls happen between iterations, outside
+/// every timed region.
+
+#include <cstddef>
+
+namespace winml::perf {
+
+/// Which part of a benchmark an iteration belongs to.
+enum class Phase {
+  first_run,  ///< the single untimed first call (latency runner only): lazy initialisation
+  warmup,     ///< untimed warmup iterations, excluded from statistics
+  timed,      ///< iterations that the statistics are computed from
+};
+
+/// One finished iteration.
+struct ProgressEvent {
+  Phase phase = Phase::timed;  ///< the phase the iteration belongs to
+  std::size_t index = 0;       ///< 1-based iteration number within the phase
+  std::size_t total = 0;       ///< iterations planned in the phase; 0 = open-ended (time budget)
+  double budget_s = 0;         ///< time budget of the timed phase in seconds; 0 = none
+  double iteration_s = 0;      ///< how long this iteration took, in seconds
+  double elapsed_s = 0;        ///< seconds since the runner started (all phases)
+};
+
+/// Receives progress from a runner.
+class ProgressSink {
+ public:
+  virtual ~ProgressSink() = default;
+  /// Called after each iteration of every phase.
+  virtual void on_iteration(const ProgressEvent& event) = 0;
+};
+
+/// A sink that ignores everything (quiet mode, tests).
+class NullProgress final : public ProgressSink {
+ public:
+  /// Does nothing.
+  void on_iteration(const ProgressEvent&) override {}
+};
+
+}  // namespace winml::perf

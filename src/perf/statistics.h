@@ -1,0 +1,55 @@
+#pragma once
+/// \file
+/// Summary statistics as pure functions over samples. Every edge case is decided here, once, so
+/// reports and docs can state exactly what a number means (docs/metrics.md).
+
+#include <cstddef>
+#include <string_view>
+#include <vector>
+
+namespace winml::perf {
+
+/// How percentiles are computed; echoed into every report.
+inline constexpr std::string_view kPercentileMethod =
+    "nearest-rank: the value at 1-based rank ceil(p/100 * n) of the ascending samples";
+/// How the standard deviation is computed; echoed into every report.
+inline constexpr std::string_view kStddevMethod = "sample standard deviation (divides by n-1; 0 when n < 2)";
+
+/// Statistics of one metric over the timed iterations. All fields are 0 when count is 0.
+struct Summary {
+  std::size_t count = 0;  ///< number of samples
+  double mean = 0;        ///< arithmetic mean
+  double min = 0;         ///< smallest sample
+  double max = 0;         ///< largest sample
+  double p50 = 0;         ///< nearest-rank 50th percentile (the lower median for even counts)
+  double p90 = 0;         ///< nearest-rank 90th percentile
+  double p95 = 0;         ///< nearest-rank 95th percentile
+  double p99 = 0;         ///< nearest-rank 99th percentile
+  double stddev = 0;      ///< sample standard deviation (n-1); 0 when count < 2
+};
+
+/// Arithmetic mean; 0 for no samples.
+double mean(const std::vector<double>& samples);
+
+/// Sum of the samples; 0 for no samples.
+double sum(const std::vector<double>& samples);
+
+/// Sample standard deviation (Bessel's n-1); 0 for fewer than two samples.
+double sample_stddev(const std::vector<double>& samples);
+
+/// 1-based nearest rank of percentile p (0..100) among n samples: ceil(p/100 * n) clamped to
+/// [1, n]. p = 0 gives rank 1 (the minimum). Returns 0 when n is 0. Throws std::invalid_argument
+/// when p is outside [0, 100].
+std::size_t nearest_rank(double p, std::size_t n);
+
+/// Nearest-rank percentile p (0..100) of samples already sorted ascending; 0 for no samples.
+double percentile_sorted(const std::vector<double>& sorted, double p);
+
+/// Nearest-rank percentile p (0..100) of samples in any order; 0 for no samples.
+double percentile(std::vector<double> samples, double p);
+
+/// All statistics of the samples (any order). Throws winml::Error when a sample is NaN or
+/// infinite: that can only come from a broken clock, and sorting it would be undefined.
+Summary summarize(std::vector<double> samples);
+
+}  // namespace winml::perf

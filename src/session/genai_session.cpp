@@ -1,0 +1,164 @@
+#include "winml/genai_session.h"
+
+#include <algorithm>
+#include <chrono>
+
+#include "engine/engine_loader.h"
+#include "session/bundle_check.h"
+#include "session/bundle_preparation.h"
+#include "session/chat_template.h"
+#include "session/timed_generation.h"
+
+namespace winml {
+
+Clock steady_clock_seconds() {
+  return [] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+  };
+}
+
+struct GenaiSession::Impl {
+  std::string bundle_dir;
+  GenaiSessionOptions options;
+  session::BundleFacts facts;
+  session::ChatTemplate chat_template;
+  session::PreparedBundle prepared;
+  std::unique_ptr<engine::GenaiModel> model;
+  std::vector<std::int32_t> eos_ids;
+  double load_seconds = 0;
+  bool facts_read = false;
+
+  void read_facts() {
+    if (facts_read) return;
+    facts = session::check_bundle(bundle_dir);
+    chat_template = session::find_chat_template(facts.tokenizer_dir);
+    facts_read = true;
+  }
+
+  engine::GenaiModel& loaded() {
+    if (!model) load();
+    return *model;
+  }
+
+  void load() {
+    if (model) return;
+    double start = options.clock();
+    read_facts();
+    engine::Engine& engine = engine::get();
+    prepared = session::prepare_bundle(bundle_dir, facts.config, options);
+    model = engine.load_genai_model(prepared.load_dir.string());
+    eos_ids = model->eos_token_ids();
+    load_seconds = options.clock() - start;
+  }
+
+  // max_length bounds the KV cache: only what this generation needs, never past the context.
+  engine::SearchSettings search_settings(std::size_t prompt_tokens, const GenerationConfig& config) {
+    if (config.max_new_tokens <= 0) {
+      throw UsageError("max_new_tokens must be at least 1, got " + std::to_string(config.max_new_tokens) + ".");
+    }
+    if (prompt_tokens == 0) throw UsageError("the prompt is empty; give at least one token of text.");
+    if (static_cast<long>(prompt_tokens) >= facts.context_length) {
+      throw UsageError("the prompt has " + std::to_string(prompt_tokens) + " tokens but the bundle's context_length is " +
+                       std::to_string(facts.context_length) + ". Use a shorter prompt.");
+    }
+    engine::SearchSettings settings;
+    long wanted = static_cast<long>(prompt_tokens) + config.max_new_tokens;
+    settings.max_length = static_cast<int>(std::min<long>(wanted, facts.context_length));
+    settings.min_length = config.stop_at_eos ? 0 : settings.max_length;
+    settings.do_sample = config.do_sample;
+    settings.temperature = config.temperature;
+    settings.top_p = config.top_p;
+    settings.top_k = config.top_k;
+    settings.repetition_penalty = config.repetition_penalty;
+    settings.seed = config.seed;
+    return settings;
+  }
+
+  bool is_eos(std::int32_t id) const { return std::find(eos_ids.begin(), eos_ids.end(), id) != eos_ids.end(); }
+
+  GenerationTiming timed(const std::vector<std::int32_t>& ids, const GenerationConfig& config,
+                         const session::TokenSink& on_token) {
+    auto& model_ref = loaded();
+    auto settings = search_settings(ids.size(), config);
+    auto generator = model_ref.create_generator(settings);
+    int budget = settings.max_length - static_cast<int>(ids.size());
+    GenerationTiming timing =
+        session::run_timed_generation(*generator, ids, std::min(budget, config.max_new_tokens), options.clock, on_token);
+    std::vector<std::int32_t> text_ids;
+    for (auto id : timing.token_ids) {
+      if (!is_eos(id)) text_ids.push_back(id);
+    }
+    timing.text = model_ref.decode(text_ids);
+    return timing;
+  }
+};
+
+GenaiSession::GenaiSession(std::string bundle_dir, GenaiSessionOptions options) : impl_(std::make_unique<Impl>()) {
+  impl_->bundle_dir = std::move(bundle_dir);
+  impl_->options = std::move(options);
+  if (!impl_->options.clock) impl_->options.clock = steady_clock_seconds();
+}
+
+GenaiSession::~GenaiSession() = default;
+GenaiSession::GenaiSession(GenaiSession&&) noexcept = default;
+GenaiSession& GenaiSession::operator=(GenaiSession&&) noexcept = default;
+
+void GenaiSession::load() { impl_->load(); }
+void GenaiSession::unload() { impl_->model.reset(); }
+bool GenaiSession::is_loaded() const { return impl_->model != nullptr; }
+double GenaiSession::load_seconds() const { return impl_->load_seconds; }
+
+std::string GenaiSession::generate(std::string_view prompt, const GenerationConfig& config) {
+  return impl_->timed(encode(prompt), config, {}).text;
+}
+
+GenerationTiming GenaiSession::generate_streaming(std::string_view prompt, const GenerationConfig& config,
+                                      const std::function<void(std::string_view)>& on_piece) {
+  auto stream = impl_->loaded().create_token_stream();
+  return impl_->timed(encode(prompt), config, [&](std::int32_t id) {
+    if (impl_->is_eos(id)) return;
+    std::string piece = stream->decode(id);
+    if (!piece.empty()) on_piece(piece);
+  });
+}
+
+GenerationTiming GenaiSession::generate_timed(std::string_view prompt, const GenerationConfig& config) {
+  return impl_->timed(encode(prompt), config, {});
+}
+
+GenerationTiming GenaiSession::generate_timed(const std::vector<std::int32_t>& prompt_ids,
+                                              const GenerationConfig& config) {
+  return impl_->timed(prompt_ids, config, {});
+}
+
+std::string GenaiSession::apply_chat_template(std::string_view prompt) {
+  impl_->read_facts();
+  if (impl_->chat_template.source == session::TemplateSource::none) return std::string(prompt);
+  return impl_->loaded().apply_chat_template(impl_->chat_template.explicit_text, session::user_message_json(prompt));
+}
+
+bool GenaiSession::has_chat_template() const {
+  impl_->read_facts();
+  return impl_->chat_template.source != session::TemplateSource::none;
+}
+
+std::vector<std::int32_t> GenaiSession::encode(std::string_view text) { return impl_->loaded().encode(std::string(text)); }
+std::string GenaiSession::decode(const std::vector<std::int32_t>& ids) { return impl_->loaded().decode(ids); }
+
+std::string GenaiSession::effective_ep() const { return impl_->prepared.effective_ep; }
+int GenaiSession::context_length() const {
+  impl_->read_facts();
+  return impl_->facts.context_length;
+}
+int GenaiSession::vocab_size() const {
+  impl_->read_facts();
+  return impl_->facts.vocab_size;
+}
+const std::string& GenaiSession::bundle_dir() const { return impl_->bundle_dir; }
+std::string GenaiSession::load_dir() const {
+  return impl_->prepared.load_dir.empty() ? impl_->bundle_dir : impl_->prepared.load_dir.string();
+}
+const std::vector<StagePreparation>& GenaiSession::preparation() const { return impl_->prepared.stages; }
+const std::vector<std::string>& GenaiSession::warnings() const { return impl_->prepared.warnings; }
+
+}  // namespace winml

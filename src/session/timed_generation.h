@@ -1,0 +1,25 @@
+#pragma once
+/// \file
+/// The measured token loop: clocks read only around GenAI calls that run the model or sample.
+
+#include <cstdint>
+#include <functional>
+#include <vector>
+
+#include "engine/engine.h"
+#include "winml/generation.h"
+
+namespace winml::session {
+
+/// Called with each generated token id right after it is produced (outside the timed region).
+using TokenSink = std::function<void(std::int32_t)>;
+
+/// Runs prefill (append_tokens) and up to max_new_tokens generate_next_token calls on a fresh
+/// generator, timing each call with clock. With stop_at_eos=false the caller has set
+/// min_length so EOS cannot end the run early; the loop still stops when GenAI says it is done
+/// (max_length reached). The returned timing has no text.
+GenerationTiming run_timed_generation(engine::Generator& generator, const std::vector<std::int32_t>& prompt_ids,
+                                      int max_new_tokens, const std::function<double()>& clock,
+                                      const TokenSink& on_token = {});
+
+}  // namespace winml::session
