@@ -42,8 +42,8 @@ TEST(TimedGeneration, TimesOnlyGenaiCalls) {
   FakeGenerator generator(now, 0.5, 0.01, 0.02, 1000);
   auto timing = run_timed_generation(generator, {1, 2, 3}, 5, [&] { return now; });
   EXPECT_EQ(generator.appended_, 3u);
-  EXPECT_DOUBLE_EQ(timing.prefill_s, 0.5);
-  EXPECT_DOUBLE_EQ(timing.first_token_s, 0.01);
+  EXPECT_NEAR(timing.prefill_s, 0.5, 1e-9);
+  EXPECT_NEAR(timing.first_token_s, 0.01, 1e-9);
   ASSERT_EQ(timing.decode_s.size(), 4u);
   for (double step : timing.decode_s) EXPECT_NEAR(step, 0.02, 1e-9);
   EXPECT_EQ(timing.input_tokens, 3);

@@ -1,0 +1,57 @@
+#include "report/json_fields.h"
+
+#include <cmath>
+
+#include "report/json_reporter.h"
+
+namespace winml::report::json_fields {
+
+double ms(double seconds) { return std::round(seconds * 1e9) / 1e6; }
+
+double rate(double per_second) { return std::round(per_second * 1e6) / 1e6; }
+
+nlohmann::json ms_or_null(const std::optional<double>& seconds) {
+  return seconds ? nlohmann::json(ms(*seconds)) : nlohmann::json(nullptr);
+}
+
+namespace {
+
+nlohmann::json summary(const perf::Summary& s, double (*convert)(double)) {
+  return {{"count", s.count},         {"mean", convert(s.mean)}, {"min", convert(s.min)},
+          {"max", convert(s.max)},    {"p50", convert(s.p50)},   {"p90", convert(s.p90)},
+          {"p95", convert(s.p95)},    {"p99", convert(s.p99)},   {"stddev", convert(s.stddev)}};
+}
+
+}  // namespace
+
+nlohmann::json summary_ms(const perf::Summary& s) { return summary(s, ms); }
+
+nlohmann::json summary_rate(const perf::Summary& s) { return summary(s, rate); }
+
+nlohmann::json machine(const perf::MachineInfo& m) {
+  return {{"cpu_model", m.cpu_model},
+          {"logical_cores", m.logical_cores},
+          {"memory_total_bytes", m.memory_total_bytes},
+          {"os", m.os},
+          {"kernel", m.kernel},
+          {"arch", m.arch},
+          {"onnxruntime_version", m.onnxruntime_version},
+          {"genai_version", m.genai_version},
+          {"winml_version", m.winml_version},
+          {"winml_commit", m.winml_commit},
+          {"build_type", m.build_type}};
+}
+
+nlohmann::json methods() {
+  return {{"percentile", std::string(perf::kPercentileMethod)},
+          {"stddev", std::string(perf::kStddevMethod)},
+          {"warmup", "warmup iterations are excluded from every statistic and reported apart"}};
+}
+
+nlohmann::json header(const std::string& kind) {
+  // nlohmann's default object keeps keys sorted, so the order in the file is stable and golden
+  // tests can compare text.
+  return {{"schema_version", kSchemaVersion}, {"kind", kind}, {"methods", methods()}};
+}
+
+}  // namespace winml::report::json_fields

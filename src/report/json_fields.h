@@ -1,0 +1,40 @@
+#pragma once
+/// \file
+/// Building blocks shared by the JSON reports (internal to src/report). Units are fixed here:
+/// every duration becomes milliseconds under a name ending in _ms, every rate stays per second
+/// under a name ending in _per_s, memory stays in bytes under a name ending in _bytes.
+
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+
+#include "perf/machine_info.h"
+#include "perf/statistics.h"
+
+namespace winml::report::json_fields {
+
+/// Seconds to milliseconds, rounded to the nanosecond so reports do not carry binary noise.
+double ms(double seconds);
+
+/// A rate rounded to 1e-6, for the same reason.
+double rate(double per_second);
+
+/// Milliseconds, or null when the optional duration is unset.
+nlohmann::json ms_or_null(const std::optional<double>& seconds);
+
+/// {count, mean, min, max, p50, p90, p95, p99, stddev}; values in milliseconds.
+nlohmann::json summary_ms(const perf::Summary& s);
+
+/// {count, mean, ...} for a rate; values per second.
+nlohmann::json summary_rate(const perf::Summary& s);
+
+/// The "machine" object.
+nlohmann::json machine(const perf::MachineInfo& m);
+
+/// The "methods" object: how percentiles and deviations are computed, and warmup handling.
+nlohmann::json methods();
+
+/// {schema_version, kind, methods} as the start of a report of the given kind.
+nlohmann::json header(const std::string& kind);
+
+}  // namespace winml::report::json_fields
