@@ -7,7 +7,7 @@
 #include <exception>
 
 #include "command_registry.h"
-#include "engine/engine_loader.h"
+#include "winml/engine_scope.h"
 #include "winml/errors.h"
 #include "winml_build_info.h"
 
@@ -20,6 +20,8 @@ int exit_code_for(const winml::Error& error) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Destroyed last: every model created by a command callback is gone by then.
+  winml::EngineScope engines;
   CLI::App app{"winml: run and benchmark ONNX Runtime GenAI bundles and ONNX models on any execution provider"};
   app.set_version_flag("--version", std::string("winml ") + WINML_VERSION_STRING + " (" + WINML_GIT_COMMIT + ")");
   app.require_subcommand(1);
@@ -42,11 +44,6 @@ int main(int argc, char** argv) {
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     code = 1;
-  }
-  // Models and sessions live inside the command callbacks, so they are gone by now.
-  try {
-    winml::engine::shutdown();
-  } catch (const std::exception&) {
   }
   return code;
 }

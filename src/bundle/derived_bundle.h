@@ -15,6 +15,11 @@ namespace winml::bundle {
 void write_derived_bundle(const std::filesystem::path& bundle_dir, const nlohmann::json& config,
                           const std::filesystem::path& out_dir);
 
+/// Same for a config read with key order preserved (bundle::ConfigJson): prefer this one, since a
+/// pipeline written as one object runs its stages in the order of its keys.
+void write_derived_bundle(const std::filesystem::path& bundle_dir, const nlohmann::ordered_json& config,
+                          const std::filesystem::path& out_dir);
+
 /// <bundle>/_compiled when the bundle folder is writable, else a per-bundle folder under
 /// cache_root()/bundles/ named after the bundle and a hash of its absolute path.
 std::filesystem::path derived_bundle_dir(const std::filesystem::path& bundle_dir);

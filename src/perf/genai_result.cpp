@@ -1,5 +1,6 @@
 #include "perf/genai_result.h"
 
+#include <numeric>
 #include <utility>
 
 namespace winml::perf {
@@ -9,6 +10,10 @@ namespace {
 double divide_or_zero(double num, double den) { return den > 0 ? num / den : 0; }
 
 }  // namespace
+
+double GenerationSample::total_s() const {
+  return prefill_s + first_token_s + std::accumulate(decode_s.begin(), decode_s.end(), 0.0);
+}
 
 GenerationSample to_sample(const GenerationTiming& timing) {
   return {timing.prefill_s, timing.first_token_s, timing.decode_s, timing.input_tokens, timing.generated_tokens};

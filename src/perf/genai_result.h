@@ -44,6 +44,8 @@ struct GenerationSample {
   std::vector<double> decode_s;  ///< every later GenerateNextToken
   int input_tokens = 0;          ///< prompt tokens
   int generated_tokens = 0;      ///< tokens produced, including the first
+  /// prefill + first token + all decode steps, summed as GenerationTiming::total_s() does.
+  double total_s() const;
 };
 
 /// Statistics over the timed generations. Summaries are across iterations unless noted.

@@ -10,13 +10,13 @@ double ms(double seconds) { return std::round(seconds * 1e9) / 1e6; }
 
 double rate(double per_second) { return std::round(per_second * 1e6) / 1e6; }
 
-nlohmann::json ms_or_null(const std::optional<double>& seconds) {
-  return seconds ? nlohmann::json(ms(*seconds)) : nlohmann::json(nullptr);
+Json ms_or_null(const std::optional<double>& seconds) {
+  return seconds ? Json(ms(*seconds)) : Json(nullptr);
 }
 
 namespace {
 
-nlohmann::json summary(const perf::Summary& s, double (*convert)(double)) {
+Json summary(const perf::Summary& s, double (*convert)(double)) {
   return {{"count", s.count},         {"mean", convert(s.mean)}, {"min", convert(s.min)},
           {"max", convert(s.max)},    {"p50", convert(s.p50)},   {"p90", convert(s.p90)},
           {"p95", convert(s.p95)},    {"p99", convert(s.p99)},   {"stddev", convert(s.stddev)}};
@@ -24,11 +24,11 @@ nlohmann::json summary(const perf::Summary& s, double (*convert)(double)) {
 
 }  // namespace
 
-nlohmann::json summary_ms(const perf::Summary& s) { return summary(s, ms); }
+Json summary_ms(const perf::Summary& s) { return summary(s, ms); }
 
-nlohmann::json summary_rate(const perf::Summary& s) { return summary(s, rate); }
+Json summary_rate(const perf::Summary& s) { return summary(s, rate); }
 
-nlohmann::json machine(const perf::MachineInfo& m) {
+Json machine(const perf::MachineInfo& m) {
   return {{"cpu_model", m.cpu_model},
           {"logical_cores", m.logical_cores},
           {"memory_total_bytes", m.memory_total_bytes},
@@ -42,15 +42,13 @@ nlohmann::json machine(const perf::MachineInfo& m) {
           {"build_type", m.build_type}};
 }
 
-nlohmann::json methods() {
+Json methods() {
   return {{"percentile", std::string(perf::kPercentileMethod)},
           {"stddev", std::string(perf::kStddevMethod)},
           {"warmup", "warmup iterations are excluded from every statistic and reported apart"}};
 }
 
-nlohmann::json header(const std::string& kind) {
-  // nlohmann's default object keeps keys sorted, so the order in the file is stable and golden
-  // tests can compare text.
+Json header(const std::string& kind) {
   return {{"schema_version", kSchemaVersion}, {"kind", kind}, {"methods", methods()}};
 }
 

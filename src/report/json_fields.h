@@ -13,6 +13,9 @@
 
 namespace winml::report::json_fields {
 
+/// Objects keep insertion order so a report reads top-down (schema_version and kind first).
+using Json = nlohmann::ordered_json;
+
 /// Seconds to milliseconds, rounded to the nanosecond so reports do not carry binary noise.
 double ms(double seconds);
 
@@ -20,21 +23,21 @@ double ms(double seconds);
 double rate(double per_second);
 
 /// Milliseconds, or null when the optional duration is unset.
-nlohmann::json ms_or_null(const std::optional<double>& seconds);
+Json ms_or_null(const std::optional<double>& seconds);
 
 /// {count, mean, min, max, p50, p90, p95, p99, stddev}; values in milliseconds.
-nlohmann::json summary_ms(const perf::Summary& s);
+Json summary_ms(const perf::Summary& s);
 
 /// {count, mean, ...} for a rate; values per second.
-nlohmann::json summary_rate(const perf::Summary& s);
+Json summary_rate(const perf::Summary& s);
 
 /// The "machine" object.
-nlohmann::json machine(const perf::MachineInfo& m);
+Json machine(const perf::MachineInfo& m);
 
 /// The "methods" object: how percentiles and deviations are computed, and warmup handling.
-nlohmann::json methods();
+Json methods();
 
 /// {schema_version, kind, methods} as the start of a report of the given kind.
-nlohmann::json header(const std::string& kind);
+Json header(const std::string& kind);
 
 }  // namespace winml::report::json_fields

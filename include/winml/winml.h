@@ -1,0 +1,8 @@
+#pragma once
+/// \file
+/// Umbrella header of the winml C++ API.
+
+#include "winml/engine_scope.h"
+#include "winml/errors.h"
+#include "winml/genai_session.h"
+#include "winml/generation.h"

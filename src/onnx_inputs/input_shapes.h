@@ -1,0 +1,32 @@
+#pragma once
+/// \file
+/// Concrete shapes for a model's inputs: dynamic batch dim = batch size, other dynamic dims from
+/// --shape overrides or defaults (dim 1: 128, dim 2: 224, dim 3: 224, others: 128).
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+
+namespace winml::onnx_inputs {
+
+/// Full shapes given by the user, by input name.
+using ShapeOverrides = std::map<std::string, std::vector<std::int64_t>>;
+
+/// Parses one --shape value "NAME=d0,d1,..." into overrides. Throws UsageError on bad syntax.
+void parse_shape_override(const std::string& text, ShapeOverrides& overrides);
+
+/// The default size of dynamic dim `index` (index > 0; dim 0 is the batch).
+std::int64_t default_dynamic_dim(std::size_t index);
+
+/// Resolves one input's shape. An override must have the input's rank and agree with its static
+/// dims (UsageError otherwise); a dynamic dim 0 in an override may be any positive size.
+std::vector<std::int64_t> resolve_shape(const engine::TensorInfo& input, int batch_size,
+                                        const ShapeOverrides& overrides);
+
+/// Throws UsageError when an override names no input of the model (listing the inputs).
+void check_overrides_match(const std::vector<engine::TensorInfo>& inputs, const ShapeOverrides& overrides);
+
+}  // namespace winml::onnx_inputs

@@ -1,0 +1,153 @@
+#include "report/json_reporter.h"
+
+#include "report/json_fields.h"
+
+namespace winml::report {
+namespace {
+
+using json_fields::Json;
+using json_fields::ms;
+using json_fields::rate;
+
+Json generation_sample(const perf::GenerationSample& s) {
+  Json decode = Json::array();
+  for (double d : s.decode_s) decode.push_back(ms(d));
+  return {{"prefill_ms", ms(s.prefill_s)},   {"first_token_ms", ms(s.first_token_s)},
+          {"decode_ms", decode},             {"total_ms", ms(s.total_s())},
+          {"input_tokens", s.input_tokens},  {"generated_tokens", s.generated_tokens}};
+}
+
+Json generation_samples(const std::vector<perf::GenerationSample>& samples) {
+  Json out = Json::array();
+  for (const auto& s : samples) out.push_back(generation_sample(s));
+  return out;
+}
+
+Json genai_config(const perf::GenaiPerfResult& r) {
+  const perf::GenaiPerfConfig& c = r.config;
+  return {{"runtime", c.runtime},
+          {"bundle", c.bundle},
+          {"ep", c.ep},
+          {"device", c.device},
+          {"compile", c.compile},
+          {"compile_timeout_ms", ms(c.compile_timeout_s)},
+          {"iterations", c.iterations},
+          {"duration_ms", json_fields::ms_or_null(c.duration_s)},
+          {"warmup", c.warmup},
+          {"max_new_tokens", c.max_new_tokens},
+          {"stop_at_eos", c.stop_at_eos},
+          {"apply_template", c.apply_template},
+          {"prompt", c.prompt},
+          {"prompt_tokens", r.metrics.prompt_tokens},
+          {"generated_tokens",
+           {{"total", r.metrics.generated_tokens_total}, {"per_iteration", r.metrics.generated_tokens}}},
+          {"context_length", c.context_length},
+          {"timestamp", c.timestamp}};
+}
+
+Json genai_metrics(const perf::GenaiPerfResult& r) {
+  const perf::GenaiMetrics& m = r.metrics;
+  const perf::WarmupMeans& w = r.warmup;
+  return {{"iterations", m.iterations},
+          {"ttft_ms", json_fields::summary_ms(m.ttft_s)},
+          {"prefill_ms", json_fields::summary_ms(m.prefill_s)},
+          {"first_token_ms", json_fields::summary_ms(m.first_token_s)},
+          {"tpot_ms", json_fields::summary_ms(m.tpot_s)},
+          {"decode_step_ms", json_fields::summary_ms(m.decode_step_s)},
+          {"total_ms", json_fields::summary_ms(m.total_s)},
+          {"decode_tokens_per_s", rate(m.decode_tokens_per_s_aggregate)},
+          {"decode_tokens_per_s_by_iteration", json_fields::summary_rate(m.decode_tokens_per_s)},
+          {"prefill_tokens_per_s", rate(m.prefill_tokens_per_s_aggregate)},
+          {"avg_token_latency_ms", ms(m.avg_token_latency_s)},
+          {"decode_steps", m.decode_steps},
+          {"load_ms", ms(r.facts.load_s)},
+          {"peak_rss_bytes", r.facts.peak_rss_bytes},
+          {"warmup",
+           {{"count", w.count},
+            {"ttft_mean_ms", ms(w.ttft_s)},
+            {"prefill_mean_ms", ms(w.prefill_s)},
+            {"total_mean_ms", ms(w.total_s)},
+            {"decode_tokens_per_s", rate(w.decode_tokens_per_s)}}}};
+}
+
+Json preparation(const std::vector<StagePreparation>& stages) {
+  Json out = Json::array();
+  for (const StagePreparation& p : stages) {
+    out.push_back({{"stage", p.stage},
+                   {"ep", p.ep},
+                   {"action", p.action},
+                   {"duration_ms", ms(p.seconds)},
+                   {"detail", p.detail}});
+  }
+  return out;
+}
+
+Json onnx_config(const perf::OnnxPerfConfig& c) {
+  Json inputs = Json::array();
+  for (const perf::OnnxInputFact& in : c.inputs) {
+    inputs.push_back({{"name", in.name}, {"type", in.type}, {"shape", in.shape}, {"source", in.source}});
+  }
+  return {{"runtime", c.runtime},
+          {"model", c.model},
+          {"ep", c.ep},
+          {"device", c.device},
+          {"batch_size", c.batch_size},
+          {"iterations", c.iterations},
+          {"duration_ms", json_fields::ms_or_null(c.duration_s)},
+          {"warmup", c.warmup},
+          {"input_data", c.input_data.empty() ? Json(nullptr) : Json(c.input_data)},
+          {"inputs", inputs},
+          {"timestamp", c.timestamp}};
+}
+
+Json onnx_metrics(const perf::OnnxPerfResult& r) {
+  const perf::OnnxMetrics& m = r.metrics;
+  const perf::OnnxRunFacts& f = r.facts;
+  return {{"iterations", m.latency_s.count},
+          {"session_creation_ms", ms(f.session_creation_s)},
+          {"first_run_ms", ms(m.first_run_s)},
+          {"latency_ms", json_fields::summary_ms(m.latency_s)},
+          {"warmup", {{"count", m.warmup_count}, {"mean_ms", ms(m.warmup_mean_s)}}},
+          {"samples_per_s", rate(m.samples_per_s)},
+          {"batches_per_s", rate(m.batches_per_s)},
+          {"timed_wall_ms", ms(m.timed_wall_s)},
+          {"rss_before_load_bytes", f.rss_before_load_bytes},
+          {"rss_after_load_bytes", f.rss_after_load_bytes},
+          {"rss_after_runs_bytes", f.rss_after_runs_bytes},
+          {"peak_rss_bytes", f.peak_rss_bytes}};
+}
+
+Json ms_array(const std::vector<double>& seconds) {
+  Json out = Json::array();
+  for (double s : seconds) out.push_back(ms(s));
+  return out;
+}
+
+// A prompt file or a path need not be valid UTF-8; replace bad bytes (U+FFFD) instead of throwing.
+std::string dump(const Json& doc) { return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"; }
+
+}  // namespace
+
+std::string JsonReporter::render(const perf::GenaiPerfResult& result) const {
+  Json doc = json_fields::header("genai");
+  doc["config"] = genai_config(result);
+  doc["machine"] = json_fields::machine(result.machine);
+  doc["metrics"] = genai_metrics(result);
+  doc["preparation"] = preparation(result.facts.preparation);
+  doc["samples"] = {{"timed", generation_samples(result.samples)},
+                    {"warmup", generation_samples(result.warmup_samples)}};
+  return dump(doc);
+}
+
+std::string JsonReporter::render(const perf::OnnxPerfResult& result) const {
+  Json doc = json_fields::header("onnx");
+  doc["config"] = onnx_config(result.config);
+  doc["machine"] = json_fields::machine(result.machine);
+  doc["metrics"] = onnx_metrics(result);
+  doc["samples"] = {{"first_run_ms", ms(result.samples.first_run_s)},
+                    {"warmup_ms", ms_array(result.samples.warmup_s)},
+                    {"timed_ms", ms_array(result.samples.timed_s)}};
+  return dump(doc);
+}
+
+}  // namespace winml::report

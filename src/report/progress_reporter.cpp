@@ -1,0 +1,38 @@
+#include "report/progress_reporter.h"
+
+#include <fmt/format.h>
+
+#include "report/text_units.h"
+
+namespace winml::report {
+
+StreamProgress::StreamProgress(std::ostream& out, double min_interval_s) : out_(out), min_interval_s_(min_interval_s) {}
+
+void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
+  const bool edge = e.index == 1 || (e.total != 0 && e.index == e.total);
+  if (!edge && e.elapsed_s - last_line_elapsed_s_ < min_interval_s_) return;
+  last_line_elapsed_s_ = e.elapsed_s;
+
+  std::string what;
+  switch (e.phase) {
+    case perf::Phase::first_run:
+      what = "first run";
+      break;
+    case perf::Phase::warmup:
+      what = fmt::format("warmup {}/{}", e.index, e.total);
+      break;
+    case perf::Phase::timed:
+      what = e.total != 0 ? fmt::format("iteration {}/{}", e.index, e.total)
+                          : fmt::format("iteration {} ({} budget)", e.index, text::duration(e.budget_s));
+      break;
+  }
+  out_ << fmt::format("{}  {}  elapsed {}\n", what, text::duration(e.iteration_s), text::duration(e.elapsed_s));
+  out_.flush();
+}
+
+std::unique_ptr<perf::ProgressSink> make_progress_reporter(std::ostream& out, bool quiet) {
+  if (quiet) return std::make_unique<perf::NullProgress>();
+  return std::make_unique<StreamProgress>(out);
+}
+
+}  // namespace winml::report

@@ -1,0 +1,33 @@
+#pragma once
+/// \file
+/// Progress lines on a stream (stderr in the CLI) while a benchmark iterates: "warmup 1/2",
+/// "iteration 3/10", each with its duration and the time elapsed.
+
+#include <memory>
+#include <ostream>
+
+#include "perf/progress.h"
+
+namespace winml::report {
+
+/// Writes one line per reported iteration. To keep the console (and the time spent printing
+/// between runs) small, an iteration is reported only when it is the first or last of its phase,
+/// or at least min_interval_s after the last line; the runners' clock drives this, so it is
+/// deterministic under a fake clock.
+class StreamProgress final : public perf::ProgressSink {
+ public:
+  /// Lines go to out, at most one per min_interval_s within a phase.
+  explicit StreamProgress(std::ostream& out, double min_interval_s = 1.0);
+  /// Writes the line for this iteration when due, and flushes.
+  void on_iteration(const perf::ProgressEvent& event) override;
+
+ private:
+  std::ostream& out_;
+  double min_interval_s_;
+  double last_line_elapsed_s_ = 0;
+};
+
+/// A StreamProgress on out, or a perf::NullProgress when quiet.
+std::unique_ptr<perf::ProgressSink> make_progress_reporter(std::ostream& out, bool quiet);
+
+}  // namespace winml::report

@@ -1,0 +1,90 @@
+// The console report of a GenAI benchmark (TextReporter::render for GenaiPerfResult).
+#include <fmt/format.h>
+
+#include <algorithm>
+
+#include "report/text_reporter.h"
+#include "report/text_sections.h"
+#include "report/text_units.h"
+
+namespace winml::report {
+namespace {
+
+using namespace text;
+
+std::string iterations_text(const perf::GenaiPerfConfig& c, std::size_t ran) {
+  if (c.duration_s) return fmt::format("{} budget ({} ran)", duration(*c.duration_s), count(ran, "iteration"));
+  return count(ran, "iteration");
+}
+
+std::string generated_text(const perf::GenaiMetrics& m) {
+  if (m.generated_tokens.empty()) return "none";
+  const auto [lo, hi] = std::minmax_element(m.generated_tokens.begin(), m.generated_tokens.end());
+  const std::string per = *lo == *hi ? fmt::format("{}", *lo) : fmt::format("{}-{}", *lo, *hi);
+  return fmt::format("{} tokens per iteration ({} tokens in all)", per, m.generated_tokens_total);
+}
+
+Table config_table(const perf::GenaiPerfResult& r) {
+  const perf::GenaiPerfConfig& c = r.config;
+  Table t({}, false);
+  t.add_row({"bundle", c.bundle});
+  t.add_row({"config", fmt::format("ep {} · device {} · compile {}{} · {} · {} warmup", c.ep, c.device,
+                                   on_off(c.compile),
+                                   c.compile ? fmt::format(" (timeout {} per stage)", duration(c.compile_timeout_s)) : "",
+                                   iterations_text(c, r.metrics.iterations), c.warmup)});
+  t.add_row({"generation", fmt::format("max_new_tokens {} · stop_at_eos {} · chat template {} · context_length {}",
+                                       c.max_new_tokens, on_off(c.stop_at_eos), on_off(c.apply_template),
+                                       c.context_length)});
+  t.add_row({"tokens", fmt::format("prompt {} tokens · generated {}", r.metrics.prompt_tokens, generated_text(r.metrics))});
+  add_machine_rows(t, r.machine);
+  return t;
+}
+
+Table stats_table(const perf::GenaiMetrics& m) {
+  Table t(stats_header());
+  t.add_row(duration_row("TTFT", m.ttft_s));
+  t.add_row(duration_row("  prefill", m.prefill_s));
+  t.add_row(duration_row("  first token", m.first_token_s));
+  t.add_row(duration_row("TPOT", m.tpot_s));
+  t.add_row(duration_row("decode step", m.decode_step_s));
+  t.add_row(duration_row("total", m.total_s));
+  t.add_row(rate_row("decode rate", m.decode_tokens_per_s, "tok/s"));
+  return t;
+}
+
+Table results_table(const perf::GenaiPerfResult& r) {
+  const perf::GenaiMetrics& m = r.metrics;
+  const perf::WarmupMeans& w = r.warmup;
+  Table t({}, false);
+  t.add_row({"decode tokens/s", fmt::format("{} ({} decode steps)", rate(m.decode_tokens_per_s_aggregate, "tok/s"),
+                                            m.decode_steps)});
+  t.add_row({"prefill tokens/s", rate(m.prefill_tokens_per_s_aggregate, "tok/s")});
+  t.add_row({"avg token latency", duration(m.avg_token_latency_s) + " per generated token"});
+  t.add_row({"load time", duration(r.facts.load_s)});
+  t.add_row({"peak RSS", bytes(r.facts.peak_rss_bytes)});
+  if (w.count > 0) {
+    t.add_row({"warmup (excluded)", fmt::format("{} · TTFT mean {} · total mean {} · decode {}", count(w.count, "run"),
+                                                duration(w.ttft_s), duration(w.total_s),
+                                                rate(w.decode_tokens_per_s, "tok/s"))});
+  }
+  for (const StagePreparation& p : r.facts.preparation) {
+    t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),
+                                               p.detail.empty() ? "" : " · " + p.detail)});
+  }
+  add_methods_row(t);
+  return t;
+}
+
+}  // namespace
+
+std::string TextReporter::render(const perf::GenaiPerfResult& result) const {
+  const Style style = Style::make(color_);
+  std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
+  out += build_warning(result.machine, style);
+  out += config_table(result).render(style, 2);
+  out += "\n" + stats_table(result.metrics).render(style, 2);
+  out += "\n" + results_table(result).render(style, 2);
+  return out;
+}
+
+}  // namespace winml::report

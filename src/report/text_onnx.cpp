@@ -1,0 +1,63 @@
+// The console report of a single-model benchmark (TextReporter::render for OnnxPerfResult).
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include "report/text_reporter.h"
+#include "report/text_sections.h"
+#include "report/text_units.h"
+
+namespace winml::report {
+namespace {
+
+using namespace text;
+
+Table config_table(const perf::OnnxPerfResult& r) {
+  const perf::OnnxPerfConfig& c = r.config;
+  Table t({}, false);
+  t.add_row({"model", c.model});
+  const std::string iterations =
+      c.duration_s ? fmt::format("{} budget ({} ran)", duration(*c.duration_s), count(r.metrics.latency_s.count, "run"))
+                   : count(r.metrics.latency_s.count, "run");
+  t.add_row({"config", fmt::format("ep {} · device {} · batch size {} · {} · {} warmup", c.ep, c.device, c.batch_size,
+                                   iterations, c.warmup)});
+  for (std::size_t i = 0; i < c.inputs.size(); ++i) {
+    const perf::OnnxInputFact& in = c.inputs[i];
+    t.add_row({i == 0 ? "inputs" : "", fmt::format("{} {} [{}] · {}", in.name, in.type, fmt::join(in.shape, ", "),
+                                                   in.source)});
+  }
+  add_machine_rows(t, r.machine);
+  return t;
+}
+
+Table results_table(const perf::OnnxPerfResult& r) {
+  const perf::OnnxMetrics& m = r.metrics;
+  const perf::OnnxRunFacts& f = r.facts;
+  Table t({}, false);
+  t.add_row({"session creation", duration(f.session_creation_s)});
+  t.add_row({"first run", duration(m.first_run_s)});
+  t.add_row({"warmup mean", m.warmup_count > 0 ? fmt::format("{} ({} excluded)", duration(m.warmup_mean_s),
+                                                             count(m.warmup_count, "run"))
+                                               : "no warmup"});
+  t.add_row({"throughput", fmt::format("{} · {}", rate(m.samples_per_s, "samples/s"), rate(m.batches_per_s, "batches/s"))});
+  t.add_row({"timed phase", duration(m.timed_wall_s) + " wall time"});
+  t.add_row({"RSS", fmt::format("before load {} · after load {} · after runs {} · peak {}", bytes(f.rss_before_load_bytes),
+                                bytes(f.rss_after_load_bytes), bytes(f.rss_after_runs_bytes), bytes(f.peak_rss_bytes))});
+  add_methods_row(t);
+  return t;
+}
+
+}  // namespace
+
+std::string TextReporter::render(const perf::OnnxPerfResult& result) const {
+  const Style style = Style::make(color_);
+  std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
+  out += build_warning(result.machine, style);
+  out += config_table(result).render(style, 2);
+  Table stats(stats_header());
+  stats.add_row(duration_row("latency", result.metrics.latency_s));
+  out += "\n" + stats.render(style, 2);
+  out += "\n" + results_table(result).render(style, 2);
+  return out;
+}
+
+}  // namespace winml::report

@@ -1,0 +1,24 @@
+#pragma once
+/// \file
+/// The console report: aligned tables with a unit on every number. Colour is decided by the
+/// caller (terminal detection and --no-color live in the CLI), never here.
+
+#include "report/reporter.h"
+
+namespace winml::report {
+
+/// Renders results as human-readable tables.
+class TextReporter final : public Reporter {
+ public:
+  /// color = wrap headers, labels and warnings in ANSI colour codes.
+  explicit TextReporter(bool color) : color_(color) {}
+  /// Configuration, statistics table, throughput/latency/memory lines (text_genai.cpp).
+  std::string render(const perf::GenaiPerfResult& result) const override;
+  /// Configuration, latency table, throughput/memory lines (text_onnx.cpp).
+  std::string render(const perf::OnnxPerfResult& result) const override;
+
+ private:
+  bool color_;
+};
+
+}  // namespace winml::report

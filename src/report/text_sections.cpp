@@ -1,0 +1,55 @@
+#include "report/text_sections.h"
+
+#include <fmt/format.h>
+
+#include "report/text_units.h"
+
+namespace winml::report::text {
+
+std::vector<std::string> stats_header() { return {"metric", "n", "mean", "min", "max", "p50", "p90", "p95", "p99", "stddev"}; }
+
+namespace {
+
+template <typename Format>
+std::vector<std::string> row(const std::string& label, const perf::Summary& s, Format format) {
+  if (s.count == 0) return {label, "0", "-", "-", "-", "-", "-", "-", "-", "-"};
+  return {label,          std::to_string(s.count), format(s.mean), format(s.min), format(s.max),
+          format(s.p50),  format(s.p90),           format(s.p95),  format(s.p99), format(s.stddev)};
+}
+
+}  // namespace
+
+std::vector<std::string> duration_row(const std::string& label, const perf::Summary& s) {
+  // One unit per row, chosen from the mean, so a row's cells compare at a glance.
+  const TimeUnit unit = pick_time_unit(s.mean);
+  return row(label, s, [unit](double v) { return duration(v, unit); });
+}
+
+std::vector<std::string> rate_row(const std::string& label, const perf::Summary& s, const char* unit) {
+  return row(label, s, [unit](double v) { return rate(v, unit); });
+}
+
+void add_machine_rows(Table& table, const perf::MachineInfo& m) {
+  table.add_row({"machine", fmt::format("{} · {} · {} RAM", m.cpu_model.empty() ? "unknown CPU" : m.cpu_model,
+                                        count(m.logical_cores, "logical core"), bytes(m.memory_total_bytes))});
+  table.add_row({"system", fmt::format("{} · {} · {}", m.os.empty() ? "unknown OS" : m.os, m.kernel, m.arch)});
+  table.add_row({"software", fmt::format("winml {} ({}, {}) · ONNX Runtime {} · GenAI {}", m.winml_version,
+                                         m.winml_commit, m.build_type, m.onnxruntime_version, m.genai_version)});
+}
+
+void add_methods_row(Table& table) {
+  table.add_row({"methods", "percentiles by nearest rank · stddev of a sample (n-1) · warmup excluded"});
+}
+
+std::string build_warning(const perf::MachineInfo& m, const Style& style) {
+  if (perf::is_optimized_build(m.build_type)) return {};
+  return fmt::format("{}warning: winml was built as '{}'; timings from it are not meaningful. Rebuild with "
+                     "-DCMAKE_BUILD_TYPE=Release.{}\n",
+                     style.warn, m.build_type, style.reset);
+}
+
+const char* on_off(bool value) { return value ? "on" : "off"; }
+
+std::string count(std::size_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
+
+}  // namespace winml::report::text

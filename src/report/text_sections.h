@@ -1,0 +1,39 @@
+#pragma once
+/// \file
+/// Pieces shared by the GenAI and ONNX console reports (internal to src/report).
+
+#include <string>
+#include <vector>
+
+#include "perf/machine_info.h"
+#include "perf/statistics.h"
+#include "report/text_table.h"
+
+namespace winml::report::text {
+
+/// Header row of a statistics table: metric, n, mean, min, max, p50, p90, p95, p99, stddev.
+std::vector<std::string> stats_header();
+
+/// A statistics row of durations, every cell in the unit that suits the mean; "-" cells when
+/// there are no samples.
+std::vector<std::string> duration_row(const std::string& label, const perf::Summary& s);
+
+/// A statistics row of rates in the given unit (e.g. "tok/s").
+std::vector<std::string> rate_row(const std::string& label, const perf::Summary& s, const char* unit);
+
+/// "machine", "system" and "software" rows.
+void add_machine_rows(Table& table, const perf::MachineInfo& m);
+
+/// The "methods" row: percentile and deviation method, warmup handling.
+void add_methods_row(Table& table);
+
+/// A warning line for a non-optimised build (timings from it are meaningless), else empty.
+std::string build_warning(const perf::MachineInfo& m, const Style& style);
+
+/// "on" / "off".
+const char* on_off(bool value);
+
+/// "1 iteration" / "3 iterations": a count with its noun.
+std::string count(std::size_t n, const char* noun);
+
+}  // namespace winml::report::text
