@@ -10,16 +10,14 @@ double ms(double seconds) { return std::round(seconds * 1e9) / 1e6; }
 
 double rate(double per_second) { return std::round(per_second * 1e6) / 1e6; }
 
-Json ms_or_null(const std::optional<double>& seconds) {
-  return seconds ? Json(ms(*seconds)) : Json(nullptr);
-}
+Json ms_or_null(const std::optional<double>& seconds) { return seconds ? Json(ms(*seconds)) : Json(nullptr); }
 
 namespace {
 
 Json summary(const perf::Summary& s, double (*convert)(double)) {
-  return {{"count", s.count},         {"mean", convert(s.mean)}, {"min", convert(s.min)},
-          {"max", convert(s.max)},    {"p50", convert(s.p50)},   {"p90", convert(s.p90)},
-          {"p95", convert(s.p95)},    {"p99", convert(s.p99)},   {"stddev", convert(s.stddev)}};
+  return {{"count", s.count},      {"mean", convert(s.mean)}, {"min", convert(s.min)},
+          {"max", convert(s.max)}, {"p50", convert(s.p50)},   {"p90", convert(s.p90)},
+          {"p95", convert(s.p95)}, {"p99", convert(s.p99)},   {"stddev", convert(s.stddev)}};
 }
 
 }  // namespace

@@ -12,9 +12,12 @@ using json_fields::rate;
 Json generation_sample(const perf::GenerationSample& s) {
   Json decode = Json::array();
   for (double d : s.decode_s) decode.push_back(ms(d));
-  return {{"prefill_ms", ms(s.prefill_s)},   {"first_token_ms", ms(s.first_token_s)},
-          {"decode_ms", decode},             {"total_ms", ms(s.total_s())},
-          {"input_tokens", s.input_tokens},  {"generated_tokens", s.generated_tokens}};
+  return {{"prefill_ms", ms(s.prefill_s)},
+          {"first_token_ms", ms(s.first_token_s)},
+          {"decode_ms", decode},
+          {"total_ms", ms(s.total_s())},
+          {"input_tokens", s.input_tokens},
+          {"generated_tokens", s.generated_tokens}};
 }
 
 Json generation_samples(const std::vector<perf::GenerationSample>& samples) {
@@ -73,11 +76,8 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
 Json preparation(const std::vector<StagePreparation>& stages) {
   Json out = Json::array();
   for (const StagePreparation& p : stages) {
-    out.push_back({{"stage", p.stage},
-                   {"ep", p.ep},
-                   {"action", p.action},
-                   {"duration_ms", ms(p.seconds)},
-                   {"detail", p.detail}});
+    out.push_back(
+        {{"stage", p.stage}, {"ep", p.ep}, {"action", p.action}, {"duration_ms", ms(p.seconds)}, {"detail", p.detail}});
   }
   return out;
 }

@@ -28,14 +28,15 @@ Table config_table(const perf::GenaiPerfResult& r) {
   const perf::GenaiPerfConfig& c = r.config;
   Table t({}, false);
   t.add_row({"bundle", c.bundle});
-  t.add_row({"config", fmt::format("ep {} · device {} · compile {}{} · {} · {} warmup", c.ep, c.device,
-                                   on_off(c.compile),
-                                   c.compile ? fmt::format(" (timeout {} per stage)", duration(c.compile_timeout_s)) : "",
-                                   iterations_text(c, r.metrics.iterations), c.warmup)});
-  t.add_row({"generation", fmt::format("max_new_tokens {} · stop_at_eos {} · chat template {} · context_length {}",
-                                       c.max_new_tokens, on_off(c.stop_at_eos), on_off(c.apply_template),
-                                       c.context_length)});
-  t.add_row({"tokens", fmt::format("prompt {} tokens · generated {}", r.metrics.prompt_tokens, generated_text(r.metrics))});
+  t.add_row(
+      {"config", fmt::format("ep {} · device {} · compile {}{} · {} · {} warmup", c.ep, c.device, on_off(c.compile),
+                             c.compile ? fmt::format(" (timeout {} per stage)", duration(c.compile_timeout_s)) : "",
+                             iterations_text(c, r.metrics.iterations), c.warmup)});
+  t.add_row(
+      {"generation", fmt::format("max_new_tokens {} · stop_at_eos {} · chat template {} · context_length {}",
+                                 c.max_new_tokens, on_off(c.stop_at_eos), on_off(c.apply_template), c.context_length)});
+  t.add_row(
+      {"tokens", fmt::format("prompt {} tokens · generated {}", r.metrics.prompt_tokens, generated_text(r.metrics))});
   add_machine_rows(t, r.machine);
   return t;
 }
@@ -56,16 +57,16 @@ Table results_table(const perf::GenaiPerfResult& r) {
   const perf::GenaiMetrics& m = r.metrics;
   const perf::WarmupMeans& w = r.warmup;
   Table t({}, false);
-  t.add_row({"decode tokens/s", fmt::format("{} ({} decode steps)", rate(m.decode_tokens_per_s_aggregate, "tok/s"),
-                                            m.decode_steps)});
+  t.add_row({"decode tokens/s",
+             fmt::format("{} ({} decode steps)", rate(m.decode_tokens_per_s_aggregate, "tok/s"), m.decode_steps)});
   t.add_row({"prefill tokens/s", rate(m.prefill_tokens_per_s_aggregate, "tok/s")});
   t.add_row({"avg token latency", duration(m.avg_token_latency_s) + " per generated token"});
   t.add_row({"load time", duration(r.facts.load_s)});
   t.add_row({"peak RSS", bytes(r.facts.peak_rss_bytes)});
   if (w.count > 0) {
-    t.add_row({"warmup (excluded)", fmt::format("{} · TTFT mean {} · total mean {} · decode {}", count(w.count, "run"),
-                                                duration(w.ttft_s), duration(w.total_s),
-                                                rate(w.decode_tokens_per_s, "tok/s"))});
+    t.add_row({"warmup (excluded)",
+               fmt::format("{} · TTFT mean {} · total mean {} · decode {}", count(w.count, "run"), duration(w.ttft_s),
+                           duration(w.total_s), rate(w.decode_tokens_per_s, "tok/s"))});
   }
   for (const StagePreparation& p : r.facts.preparation) {
     t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),

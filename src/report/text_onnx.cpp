@@ -22,8 +22,8 @@ Table config_table(const perf::OnnxPerfResult& r) {
                                    iterations, c.warmup)});
   for (std::size_t i = 0; i < c.inputs.size(); ++i) {
     const perf::OnnxInputFact& in = c.inputs[i];
-    t.add_row({i == 0 ? "inputs" : "", fmt::format("{} {} [{}] · {}", in.name, in.type, fmt::join(in.shape, ", "),
-                                                   in.source)});
+    t.add_row({i == 0 ? "inputs" : "",
+               fmt::format("{} {} [{}] · {}", in.name, in.type, fmt::join(in.shape, ", "), in.source)});
   }
   add_machine_rows(t, r.machine);
   return t;
@@ -38,10 +38,12 @@ Table results_table(const perf::OnnxPerfResult& r) {
   t.add_row({"warmup mean", m.warmup_count > 0 ? fmt::format("{} ({} excluded)", duration(m.warmup_mean_s),
                                                              count(m.warmup_count, "run"))
                                                : "no warmup"});
-  t.add_row({"throughput", fmt::format("{} · {}", rate(m.samples_per_s, "samples/s"), rate(m.batches_per_s, "batches/s"))});
+  t.add_row(
+      {"throughput", fmt::format("{} · {}", rate(m.samples_per_s, "samples/s"), rate(m.batches_per_s, "batches/s"))});
   t.add_row({"timed phase", duration(m.timed_wall_s) + " wall time"});
-  t.add_row({"RSS", fmt::format("before load {} · after load {} · after runs {} · peak {}", bytes(f.rss_before_load_bytes),
-                                bytes(f.rss_after_load_bytes), bytes(f.rss_after_runs_bytes), bytes(f.peak_rss_bytes))});
+  t.add_row(
+      {"RSS", fmt::format("before load {} · after load {} · after runs {} · peak {}", bytes(f.rss_before_load_bytes),
+                          bytes(f.rss_after_load_bytes), bytes(f.rss_after_runs_bytes), bytes(f.peak_rss_bytes))});
   add_methods_row(t);
   return t;
 }

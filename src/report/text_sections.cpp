@@ -6,15 +6,17 @@
 
 namespace winml::report::text {
 
-std::vector<std::string> stats_header() { return {"metric", "n", "mean", "min", "max", "p50", "p90", "p95", "p99", "stddev"}; }
+std::vector<std::string> stats_header() {
+  return {"metric", "n", "mean", "min", "max", "p50", "p90", "p95", "p99", "stddev"};
+}
 
 namespace {
 
 template <typename Format>
 std::vector<std::string> row(const std::string& label, const perf::Summary& s, Format format) {
   if (s.count == 0) return {label, "0", "-", "-", "-", "-", "-", "-", "-", "-"};
-  return {label,          std::to_string(s.count), format(s.mean), format(s.min), format(s.max),
-          format(s.p50),  format(s.p90),           format(s.p95),  format(s.p99), format(s.stddev)};
+  return {label,         std::to_string(s.count), format(s.mean), format(s.min), format(s.max),
+          format(s.p50), format(s.p90),           format(s.p95),  format(s.p99), format(s.stddev)};
 }
 
 }  // namespace
@@ -43,9 +45,10 @@ void add_methods_row(Table& table) {
 
 std::string build_warning(const perf::MachineInfo& m, const Style& style) {
   if (perf::is_optimized_build(m.build_type)) return {};
-  return fmt::format("{}warning: winml was built as '{}'; timings from it are not meaningful. Rebuild with "
-                     "-DCMAKE_BUILD_TYPE=Release.{}\n",
-                     style.warn, m.build_type, style.reset);
+  return fmt::format(
+      "{}warning: winml was built as '{}'; timings from it are not meaningful. Rebuild with "
+      "-DCMAKE_BUILD_TYPE=Release.{}\n",
+      style.warn, m.build_type, style.reset);
 }
 
 const char* on_off(bool value) { return value ? "on" : "off"; }

@@ -10,10 +10,10 @@ namespace winml::report::text {
 
 /// ANSI styles used by the console report; empty strings when colour is off.
 struct Style {
-  const char* bold = "";    ///< headers
-  const char* label = "";   ///< row labels
-  const char* warn = "";    ///< warnings
-  const char* reset = "";   ///< back to normal
+  const char* bold = "";   ///< headers
+  const char* label = "";  ///< row labels
+  const char* warn = "";   ///< warnings
+  const char* reset = "";  ///< back to normal
   /// The styles for colour on or off.
   static Style make(bool color);
 };

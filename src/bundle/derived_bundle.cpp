@@ -1,0 +1,158 @@
+#include "bundle/derived_bundle.h"
+
+#include <unistd.h>
+
+#include <cstdint>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "bundle/genai_config.h"
+#include "platform/atomic_file.h"
+#include "util/cache_root.h"
+#include "winml/errors.h"
+
+namespace winml::bundle {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kConfigName = "genai_config.json";
+constexpr const char* kCompiledName = "_compiled";
+
+fs::path canonical_path(const fs::path& path) { return fs::weakly_canonical(fs::absolute(path)); }
+
+// True when `inner` is `outer` or lies below it (both canonical).
+bool is_within(const fs::path& inner, const fs::path& outer) {
+  fs::path relative = inner.lexically_relative(outer);
+  return !relative.empty() && *relative.begin() != "..";
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return {};
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  return buffer.str();
+}
+
+// Top-level names the config points at (stage files, compiled stages): never replaced.
+std::set<std::string> names_in_config(const ConfigJson& config) {
+  std::set<std::string> names;
+  for (const auto& stage : list_stages(config)) names.insert(fs::path(stage.filename).begin()->string());
+  return names;
+}
+
+// Puts one bundle entry into the derived bundle: keeps what is already right, else links, else
+// copies (file systems without symlinks). Only `dest`, a direct child of out_dir, is written.
+void place_entry(const fs::path& source, const fs::path& dest, const fs::path& target, bool named_by_config) {
+  std::error_code ec;
+  fs::file_status status = fs::symlink_status(dest, ec);
+  if (fs::is_symlink(status)) {
+    if (fs::read_symlink(dest, ec) == target) return;
+    fs::remove(dest);  // the link itself, never what it points to
+  } else if (fs::exists(status)) {
+    if (named_by_config) return;
+    // A copy from an earlier run on a file system without links: refresh what changed.
+    if (fs::is_directory(source)) {
+      fs::copy(source, dest, fs::copy_options::recursive | fs::copy_options::update_existing);
+    } else {
+      fs::copy_file(source, dest, fs::copy_options::update_existing);
+    }
+    return;
+  }
+  if (fs::is_directory(source)) {
+    fs::create_directory_symlink(target, dest, ec);
+  } else {
+    fs::create_symlink(target, dest, ec);
+  }
+  if (!ec) return;
+  fs::copy(source, dest, fs::copy_options::recursive);
+}
+
+void write_bundle(const fs::path& bundle_dir, const ConfigJson& config, const fs::path& out_dir) {
+  fs::path bundle = canonical_path(bundle_dir);
+  if (!fs::is_directory(bundle)) {
+    throw UsageError(bundle_dir.string() + " is not a folder. Pass the GenAI bundle folder to derive from.");
+  }
+  fs::create_directories(out_dir);
+  fs::path out = canonical_path(out_dir);
+  if (out == bundle) {
+    throw UsageError("the derived bundle cannot be written into the bundle folder itself (" + bundle.string() +
+                     "): it would replace the original genai_config.json. Choose another output folder, e.g. " +
+                     (bundle / kCompiledName).string() + ".");
+  }
+  std::set<std::string> named = names_in_config(config);
+  // Inside the bundle (its _compiled folder) links are relative so the bundle can be moved.
+  bool relative_links = is_within(out, bundle);
+  for (const auto& entry : fs::directory_iterator(bundle)) {
+    std::string name = entry.path().filename().string();
+    if (name == kConfigName || name == kCompiledName) continue;
+    fs::path source = bundle / name;
+    if (is_within(out, source)) continue;  // the output folder or a folder holding it: no loops
+    fs::path target = relative_links ? source.lexically_relative(out) : source;
+    place_entry(source, out / name, target, named.count(name) != 0);
+  }
+  std::string text = config.dump(2) + "\n";
+  fs::path config_path = out / kConfigName;
+  if (fs::is_regular_file(fs::symlink_status(config_path)) && read_text(config_path) == text) return;
+  platform::write_file_atomically(config_path, text);
+}
+
+// FNV-1a: stable across runs and builds, unlike std::hash.
+std::uint64_t fnv1a(const std::string& text) {
+  std::uint64_t hash = 14695981039346656037ull;
+  for (unsigned char c : text) {
+    hash ^= c;
+    hash *= 1099511628211ull;
+  }
+  return hash;
+}
+
+// Creates `dir` if needed and proves a file can be made in it (permission bits alone do not tell:
+// root ignores them, read-only mounts do not show in them).
+bool writable_folder(const fs::path& dir) {
+  std::error_code ec;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir)) return false;
+  std::string probe = (dir / ".winml-probe-XXXXXX").string();
+  int fd = ::mkstemp(probe.data());
+  if (fd < 0) return false;
+  ::close(fd);
+  ::unlink(probe.c_str());
+  return true;
+}
+
+}  // namespace
+
+void write_derived_bundle(const fs::path& bundle_dir, const nlohmann::ordered_json& config, const fs::path& out_dir) {
+  try {
+    write_bundle(bundle_dir, config, out_dir);
+  } catch (const fs::filesystem_error& e) {
+    throw Error(ErrorCategory::runtime, "cannot write the derived bundle in " + out_dir.string() + ": " + e.what() +
+                                            ". Check that the folder is writable and has free space.");
+  }
+}
+
+void write_derived_bundle(const fs::path& bundle_dir, const nlohmann::json& config, const fs::path& out_dir) {
+  write_derived_bundle(bundle_dir, nlohmann::ordered_json::parse(config.dump()), out_dir);
+}
+
+fs::path derived_bundle_dir(const fs::path& bundle_dir) {
+  fs::path bundle = canonical_path(bundle_dir);
+  fs::path in_bundle = bundle / kCompiledName;
+  if (writable_folder(in_bundle)) return in_bundle;
+  std::string name = bundle.filename().empty() ? "bundle" : bundle.filename().string();
+  fs::path fallback = cache_root() / "bundles" / fmt::format("{}-{:016x}", name, fnv1a(bundle.string()));
+  if (!writable_folder(fallback)) {
+    throw Error(ErrorCategory::runtime, "neither " + in_bundle.string() + " nor " + fallback.string() +
+                                            " is writable, so the derived bundle has nowhere to go. Make one of them "
+                                            "writable or set WINML_CACHE_DIR to a writable folder.");
+  }
+  return fallback;
+}
+
+}  // namespace winml::bundle

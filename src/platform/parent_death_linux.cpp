@@ -1,0 +1,18 @@
+#include <signal.h>
+#include <sys/prctl.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "platform/parent_death.h"
+
+namespace winml::platform {
+
+void die_with_parent() {
+  const pid_t parent = ::getppid();
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  // The parent may have died between fork and prctl; then we were re-parented already.
+  if (::getppid() != parent) std::_Exit(1);
+}
+
+}  // namespace winml::platform

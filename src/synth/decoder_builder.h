@@ -1,0 +1,65 @@
+#pragma once
+/// \file
+/// The pieces of a Llama-style decoder, built from the operators GenAI's model builder emits for
+/// CPU: Gather embedding, SimplifiedLayerNormalization / com.microsoft SkipSimplifiedLayerNormalization
+/// (RMSNorm, the skip variant also adding the residual), com.microsoft GroupQueryAttention with
+/// rotary embedding inside and seqlens_k / total_sequence_length derived from attention_mask,
+/// a SwiGLU MLP (MatMul, Sigmoid, Mul) and an lm_head MatMul. With int4 precision every projection is a
+/// com.microsoft MatMulNBits instead of a MatMul.
+///
+/// Weight values depend only on (seed, weight name), so any split of the pieces into graphs
+/// (one model, or a pipeline) carries identical weights.
+
+#include <cstdint>
+#include <string>
+
+#include "synth/graph_builder.h"
+#include "synth/random_weights.h"
+#include "synth/synth_options.h"
+
+namespace winml::synth {
+
+/// Appends decoder pieces to one graph.
+class DecoderBuilder {
+ public:
+  /// Builds into `graph` for the dimensions in `options`, drawing weights from `weights`.
+  DecoderBuilder(GraphBuilder& graph, const SynthOptions& options, const RandomWeights& weights)
+      : g_(graph), o_(options), w_(weights) {}
+
+  /// Token embedding lookup: input_ids [batch, seq] -> returns the name of [batch, seq, hidden].
+  std::string embedding(const std::string& input_ids);
+
+  /// All transformer layers plus the final RMSNorm, reading past KV inputs and writing present KV
+  /// outputs under the GenAI default names. Returns `output_name`, the normalized hidden state.
+  std::string transformer(const std::string& embeddings, const std::string& attention_mask,
+                          const std::string& output_name);
+
+  /// lm_head projection: hidden [batch, seq, hidden] -> `output_name` [batch, seq, vocab].
+  std::string lm_head(const std::string& hidden, const std::string& output_name);
+
+  /// Declares past_key_values.N.key/value graph inputs, [batch, kv_heads, past_seq, head_size].
+  void declare_past_inputs();
+  /// Declares present.N.key/value graph outputs, [batch, kv_heads, total_seq, head_size].
+  void declare_present_outputs();
+
+ private:
+  /// Projects x [.., k] with a random k x n weight; output named `output` if given.
+  std::string linear(const std::string& scope, const std::string& weight, const std::string& x, std::int64_t k,
+                     std::int64_t n, const std::string& output = "");
+  std::string rms_norm(const std::string& scope, const std::string& weight, const std::string& x,
+                       const std::string& output);
+  std::string attention(std::int64_t layer, const std::string& x);
+  std::string mlp(std::int64_t layer, const std::string& x);
+  void attention_lengths(const std::string& attention_mask);
+  void rotary_tables();
+
+  GraphBuilder& g_;
+  const SynthOptions& o_;
+  const RandomWeights& w_;
+  std::string seqlens_k_;
+  std::string total_length_;
+  std::string cos_cache_;
+  std::string sin_cache_;
+};
+
+}  // namespace winml::synth
