@@ -88,6 +88,8 @@ class GenaiSession {
   int context_length() const;
   /// The bundle's model.vocab_size.
   int vocab_size() const;
+  /// Ids of the tokenizer's special tokens and the EOS ids (loads the model).
+  std::vector<std::int32_t> special_token_ids();
   /// The bundle folder given at construction.
   const std::string& bundle_dir() const;
   /// The folder GenAI actually loads (the bundle, or its derived _compiled/ copy).

@@ -7,6 +7,7 @@
 #include "session/bundle_check.h"
 #include "session/bundle_preparation.h"
 #include "session/chat_template.h"
+#include "session/prompt_tokens.h"
 #include "session/timed_generation.h"
 
 namespace winml {
@@ -154,6 +155,13 @@ int GenaiSession::vocab_size() const {
   impl_->read_facts();
   return impl_->facts.vocab_size;
 }
+std::vector<std::int32_t> GenaiSession::special_token_ids() {
+  impl_->loaded();
+  auto ids = session::special_token_ids(impl_->facts.tokenizer_dir);
+  ids.insert(impl_->eos_ids.begin(), impl_->eos_ids.end());
+  return {ids.begin(), ids.end()};
+}
+
 const std::string& GenaiSession::bundle_dir() const { return impl_->bundle_dir; }
 std::string GenaiSession::load_dir() const {
   return impl_->prepared.load_dir.empty() ? impl_->bundle_dir : impl_->prepared.load_dir.string();

@@ -26,8 +26,8 @@ class DecoderBuilder {
   DecoderBuilder(GraphBuilder& graph, const SynthOptions& options, const RandomWeights& weights)
       : g_(graph), o_(options), w_(weights) {}
 
-  /// Token embedding lookup: input_ids [batch, seq] -> returns the name of [batch, seq, hidden].
-  std::string embedding(const std::string& input_ids);
+  /// Token embedding lookup: input_ids [batch, seq] -> `output_name` [batch, seq, hidden].
+  std::string embedding(const std::string& input_ids, const std::string& output_name);
 
   /// All transformer layers plus the final RMSNorm, reading past KV inputs and writing present KV
   /// outputs under the GenAI default names. Returns `output_name`, the normalized hidden state.

@@ -1,0 +1,83 @@
+// winml-compile-worker: compiles one ONNX model to an EPContext model in its own process, so that
+// a hanging or crashing EP compiler costs the parent a fallback, not its life. The parent
+// (src/compile/artifact_builder.cpp) gives it a private output folder, a time limit, and reads its
+// exit code (compile/worker_protocol.h).
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <exception>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "compile/artifact_files.h"
+#include "compile/worker_protocol.h"
+#include "engine/engine_loader.h"
+#include "platform/parent_death.h"
+#include "winml/errors.h"
+
+namespace {
+
+namespace fs = std::filesystem;
+using winml::compile::WorkerExit;
+
+int fail(WorkerExit code, const std::string& message) {
+  std::fprintf(stderr, "winml-compile-worker: %s\n", message.c_str());
+  return static_cast<int>(code);
+}
+
+// The engine writes into a private folder under the final name (so the EP names its context files
+// after it); only a finished compile is renamed into the output folder, model last. A crash before
+// that leaves no model at the output path, so the parent can tell a finished compile from a torn one.
+int compile(const winml::compile::WorkerRequest& request) {
+  std::error_code ec;
+  if (!fs::is_regular_file(request.input, ec)) {
+    return fail(WorkerExit::usage, request.input.string() + " does not exist. Pass an existing .onnx file.");
+  }
+  const fs::path out_dir = request.output.parent_path();
+  if (!fs::is_directory(out_dir, ec)) {
+    return fail(WorkerExit::usage, "the output folder " + out_dir.string() + " does not exist. Create it first.");
+  }
+  const fs::path partial = out_dir / (".partial-" + std::to_string(::getpid()));
+  fs::remove_all(partial, ec);
+  if (!fs::create_directory(partial, ec)) {
+    return fail(WorkerExit::output_failed, "cannot create " + partial.string() + ": " + ec.message());
+  }
+  const std::string model_name = request.output.filename().string();
+  winml::engine::CompileRequest compile_request;
+  compile_request.input_path = request.input.string();
+  compile_request.output_path = (partial / model_name).string();
+  compile_request.providers = {{request.ep, request.options}};
+  compile_request.embed_context = request.embed;
+  try {
+    winml::engine::get().compile_model(compile_request);
+  } catch (const winml::GenaiNotInstalledError& e) {
+    return fail(WorkerExit::engine_unavailable, e.what());
+  } catch (const std::exception& e) {
+    return fail(WorkerExit::compile_failed, e.what());
+  }
+  if (!fs::is_regular_file(partial / model_name, ec)) {
+    return fail(WorkerExit::output_failed, "the compile returned but wrote no " + model_name);
+  }
+  auto names = winml::compile::entries_model_last(partial, model_name);
+  if (auto problem = winml::compile::move_files(partial, out_dir, names); !problem.empty()) {
+    return fail(WorkerExit::output_failed, problem);
+  }
+  fs::remove_all(partial, ec);
+  return static_cast<int>(WorkerExit::ok);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  winml::platform::die_with_parent();
+  try {
+    std::vector<std::string> args(argv + 1, argv + argc);
+    return compile(winml::compile::parse_worker_arguments(args));
+  } catch (const winml::UsageError& e) {
+    return fail(WorkerExit::usage, e.what());
+  } catch (const std::exception& e) {
+    return fail(WorkerExit::internal_error, e.what());
+  }
+}

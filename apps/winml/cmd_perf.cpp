@@ -1,0 +1,95 @@
+// `winml perf`: benchmarks a GenAI bundle (runtime winml-genai) or a single ONNX model (winml).
+
+#include <CLI/CLI.hpp>
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <memory>
+
+#include "command_registry.h"
+#include "engine/engine_loader.h"
+#include "perf_options.h"
+#include "winml/errors.h"
+
+namespace winml::cli {
+namespace {
+
+void run_perf(PerfOptions& options) {
+  std::string runtime = resolve_runtime(options.runtime, options.model);
+  if (options.device == "config" && runtime != "winml-genai") {
+    throw UsageError("--device config (respect the bundle's routing) only applies to --runtime winml-genai; use "
+                     "auto, cpu, gpu or npu for an .onnx model.");
+  }
+  if (auto ignored = ignored_flags(runtime, options.given); !ignored.empty()) {
+    warn(fmt::format("{} {} not apply to runtime {} and {} ignored", fmt::join(ignored, ", "),
+                     ignored.size() == 1 ? "does" : "do", runtime, ignored.size() == 1 ? "is" : "are"),
+         options.out);
+  }
+  options.runtime = runtime;
+  engine::set_telemetry_opt_in(options.telemetry);
+  if (runtime == "winml-genai") {
+    run_genai_perf(options);
+  } else {
+    run_onnx_perf(options);
+  }
+}
+
+void setup_perf(CLI::App& parent) {
+  auto options = std::make_shared<PerfOptions>();
+  auto* cmd = parent.add_subcommand("perf", "Benchmark a GenAI bundle or a single ONNX model");
+  cmd->add_option("-m,--model", options->model, "GenAI bundle folder, or an .onnx file")->required();
+  cmd->add_option("--runtime", options->runtime, "auto (folder: winml-genai, .onnx: winml), winml or winml-genai")
+      ->check(CLI::IsMember({"auto", "winml", "winml-genai"}))
+      ->default_val("auto");
+  cmd->add_option("--iterations", options->iterations, "Timed iterations (winml-genai: 10, winml: 100)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--warmup", options->warmup, "Untimed warmup iterations (winml-genai: 2, winml: 10)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--duration", options->duration_s, "Time budget in seconds for the timed phase, instead of a count")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("-d,--device", options->device,
+                  "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu");
+  cmd->add_option("--ep", options->ep, "Execution provider name or alias; wins over --device");
+  cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages (default off)");
+  cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
+      ->default_val(300)
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("-p,--prompt", options->prompt, std::string("Prompt (default: \"") + kDefaultPrompt + "\")");
+  cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file")->check(CLI::ExistingFile);
+  cmd->add_option("--prompt-tokens", options->prompt_tokens,
+                  "Use a seeded prompt of exactly N random token ids (no template)")
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("-n,--max-new-tokens", options->max_new_tokens, "Tokens generated per iteration")
+      ->default_val(128)
+      ->check(CLI::PositiveNumber);
+  cmd->add_flag("--apply-template,!--no-apply-template", options->apply_template,
+                "Wrap the prompt in the bundle's chat template (default on)")
+      ->default_val(true);
+  cmd->add_flag("--stop-at-eos", options->stop_at_eos,
+                "Let a generation end at EOS (default: always generate --max-new-tokens)");
+  cmd->add_option("-b,--batch-size", options->batch_size, "Batch size for dynamic batch dims (winml)")
+      ->default_val(1)
+      ->check(CLI::PositiveNumber);
+  cmd->add_option("--shape", options->shapes, "Input shape NAME=d0,d1,... (winml, repeatable)");
+  cmd->add_option("--input-data", options->input_data, "Folder of input_N.pb TensorProto files (winml)")
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)");
+  cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report");
+  cmd->add_option("-f,--format", options->format, "Console format: text (tables) or json (the report on stdout)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_val("text");
+  cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
+  add_ep_library_flag(*cmd, options->ep_libraries);
+  add_output_flags(*cmd, options->out);
+  cmd->callback([options, cmd] {
+    for (const CLI::Option* option : cmd->get_options()) {
+      if (option->count() == 0) continue;
+      for (const auto& name : option->get_lnames()) options->given.insert("--" + name);
+    }
+    run_perf(*options);
+  });
+}
+
+const CommandRegistrar registrar("", 10, setup_perf);
+
+}  // namespace
+}  // namespace winml::cli

@@ -1,0 +1,106 @@
+// The winml runtime of `winml perf`: one ONNX model, generated or file inputs, only Run timed.
+
+#include <iostream>
+
+#include "engine/engine_loader.h"
+#include "ep/catalog.h"
+#include "ep/discovery.h"
+#include "ep/resolution.h"
+#include "onnx_inputs/input_shapes.h"
+#include "onnx_inputs/random_inputs.h"
+#include "perf/latency_runner.h"
+#include "perf/machine_info.h"
+#include "perf/onnx_result.h"
+#include "perf/process_memory.h"
+#include "perf_options.h"
+#include "perf_output.h"
+#include "report/progress_reporter.h"
+#include "tensor_files/input_data.h"
+#include "winml/genai_session.h"
+
+namespace winml::cli {
+namespace {
+
+struct PreparedInputs {
+  std::vector<engine::HostTensor> tensors;
+  std::vector<perf::OnnxInputFact> facts;
+};
+
+PreparedInputs prepare_inputs(const PerfOptions& options, const std::vector<engine::TensorInfo>& inputs) {
+  PreparedInputs prepared;
+  if (!options.input_data.empty()) {
+    prepared.tensors = tensor_files::load_input_data(options.input_data, inputs);
+  } else {
+    onnx_inputs::ShapeOverrides overrides;
+    for (const auto& text : options.shapes) onnx_inputs::parse_shape_override(text, overrides);
+    onnx_inputs::check_overrides_match(inputs, overrides);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      auto shape = onnx_inputs::resolve_shape(inputs[i], options.batch_size, overrides);
+      prepared.tensors.push_back(onnx_inputs::random_tensor(inputs[i], shape, /*seed=*/i + 1));
+    }
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    std::string source = options.input_data.empty() ? "generated" : options.input_data;
+    prepared.facts.push_back({inputs[i].name, inputs[i].type_name, prepared.tensors[i].shape, source});
+  }
+  return prepared;
+}
+
+}  // namespace
+
+void run_onnx_perf(const PerfOptions& options) {
+  auto start = std::chrono::system_clock::now();
+  auto report_path = report_path_for(options, start);
+  report::check_report_path(report_path, options.overwrite);
+  perf::LoopSettings loop;
+  loop.iterations = options.iterations.value_or(100);
+  loop.warmup = options.warmup.value_or(10);
+  loop.duration_s = options.duration_s;
+  perf::validate(loop);
+
+  register_ep_libraries(options.ep_libraries);
+  ep::EngineEpDiscovery discovery;
+  ep::EpResolver resolver(ep::discover_device_eps(discovery));
+  std::string device = resolver.resolve_device(options.device.empty() ? "auto" : options.device, options.ep);
+  std::string ep_name = options.ep.empty() ? resolver.resolve_eps(device).front() : ep::normalize_ep_name(options.ep);
+
+  engine::SessionSpec spec;
+  spec.model_path = options.model;
+  spec.providers.push_back({ep_name, {}});
+  perf::OnnxRunFacts facts;
+  auto& engine = engine::get();
+  facts.rss_before_load_bytes = perf::read_process_memory().rss_bytes;
+  Clock clock = steady_clock_seconds();
+  double created_at = clock();
+  auto session = engine.create_onnx_session(spec);
+  facts.session_creation_s = clock() - created_at;
+  facts.rss_after_load_bytes = perf::read_process_memory().rss_bytes;
+
+  PreparedInputs inputs = prepare_inputs(options, session->inputs());
+  session->bind_inputs(inputs.tensors);
+  auto progress = report::make_progress_reporter(std::cerr, options.out.verbosity < 0);
+  perf::LatencyRun run = perf::run_latency_benchmark([&session] { session->run(); }, loop, clock, *progress);
+  auto memory = perf::read_process_memory();
+  facts.rss_after_runs_bytes = memory.rss_bytes;
+  facts.peak_rss_bytes = memory.peak_rss_bytes;
+
+  perf::OnnxPerfConfig config;
+  config.model = options.model;
+  config.ep = ep::require_ep(ep_name).alias;
+  config.device = device;
+  config.batch_size = options.batch_size;
+  config.iterations = loop.iterations;
+  config.duration_s = loop.duration_s;
+  config.warmup = loop.warmup;
+  config.input_data = options.input_data;
+  config.inputs = std::move(inputs.facts);
+  config.timestamp = report::rfc3339_local(start);
+
+  perf::MachineInfo machine = perf::collect_machine_info();
+  auto versions = engine.versions();
+  machine.onnxruntime_version = versions.onnxruntime;
+  machine.genai_version = versions.genai;
+  emit_report(perf::make_onnx_result(config, run, facts, machine), options, report_path);
+}
+
+}  // namespace winml::cli

@@ -1,0 +1,65 @@
+#pragma once
+/// \file
+/// Options of `winml perf`, shared by its two runtimes.
+
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "cli_common.h"
+
+namespace winml::cli {
+
+/// Everything `winml perf` accepts. Counts are optional because their defaults depend on the
+/// runtime (winml-genai: 10 iterations / 2 warmup; winml: 100 / 10).
+struct PerfOptions {
+  std::string model;
+  std::string runtime = "auto";
+  std::optional<std::size_t> iterations;
+  std::optional<std::size_t> warmup;
+  std::optional<double> duration_s;
+  std::string device;  ///< empty = the runtime's default (winml-genai: config; winml: auto)
+  std::string ep;
+  bool compile = false;
+  double compile_timeout_s = 300;
+  std::string prompt;
+  std::string prompt_file;
+  std::optional<int> prompt_tokens;
+  int max_new_tokens = 128;
+  bool apply_template = true;
+  bool stop_at_eos = false;
+  int batch_size = 1;
+  std::vector<std::string> shapes;
+  std::string input_data;
+  std::string output;
+  bool overwrite = false;
+  std::string format = "text";
+  std::vector<std::string> ep_libraries;
+  bool telemetry = false;
+  OutputOptions out;
+  /// Long names of the flags given on the command line (for the ignored-flag warning).
+  std::set<std::string> given;
+};
+
+/// The default prompt of winml-genai runs.
+inline constexpr const char* kDefaultPrompt = "Explain the theory of relativity in simple terms.";
+
+/// Flags that only winml-genai uses, and flags that only winml uses.
+const std::vector<std::string>& genai_only_flags();
+const std::vector<std::string>& onnx_only_flags();
+
+/// "winml" or "winml-genai" for --runtime auto|winml|winml-genai and the model path. Throws
+/// UsageError when the model does not exist or does not fit the runtime.
+std::string resolve_runtime(const std::string& runtime, const std::string& model);
+
+/// Given flags that the runtime ignores, in command-line spelling ("--shape"); empty when none.
+std::vector<std::string> ignored_flags(const std::string& runtime, const std::set<std::string>& given);
+
+/// Runs the GenAI benchmark and writes/prints its report.
+void run_genai_perf(const PerfOptions& options);
+/// Runs the single-model benchmark and writes/prints its report.
+void run_onnx_perf(const PerfOptions& options);
+
+}  // namespace winml::cli

@@ -1,0 +1,76 @@
+#include "compile/file_compiler.h"
+
+#include "compile/artifact_builder.h"
+#include "compile/artifact_files.h"
+#include "compile/cache_marker.h"
+#include "compile/onnx_scan.h"
+#include "compile/worker_path.h"
+#include "platform/file_lock.h"
+#include "winml/errors.h"
+
+namespace winml::compile {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Under the output's lock: remove what an interrupted compile of this output left behind.
+void purge_output_leftovers(const fs::path& output) {
+  std::error_code ec;
+  const std::string name = output.filename().string();
+  for (const auto& entry : fs::directory_iterator(output.parent_path(), ec)) {
+    if (entry.is_directory(ec) && is_staging_name(entry.path().filename().string(), name)) {
+      fs::remove_all(entry.path(), ec);
+    }
+  }
+  auto marker = read_marker(output);
+  if (marker && !marked_files_problem(output, *marker).empty()) discard_artifact(output);
+}
+
+}  // namespace
+
+fs::path default_output_path(const fs::path& source, std::string_view ep) {
+  CompileConfig config = compile_config_for(ep, "", {});
+  return source.parent_path() / (source.stem().string() + "_" + config.alias + "_ctx.onnx");
+}
+
+StageResult compile_file(const FileCompileJob& job) {
+  std::error_code ec;
+  if (!fs::is_regular_file(job.source, ec)) {
+    throw UsageError(job.source.string() + " does not exist or is not a file. Pass the path of an .onnx model.");
+  }
+  if (!(job.timeout_s > 0)) throw UsageError("the compile timeout must be positive. Pass e.g. --compile-timeout 300.");
+  CompileConfig config = compile_config_for(job.ep, job.device, job.provider_options);
+  const fs::path output = fs::absolute(job.output.empty() ? default_output_path(job.source, job.ep) : job.output);
+  StageResult result{job.source.stem().string(), config.alias, StageAction::jit, 0, config.reason, {}, {}};
+  if (!config.epcontext) return result;
+  if (!scan_onnx(job.source).ep_contexts.empty()) {
+    result.detail = job.source.string() + " is already an EPContext model";
+    return result;
+  }
+  if (fs::equivalent(job.source, output, ec)) {
+    throw UsageError("the output " + output.string() + " is the source model. Choose another output path (-o).");
+  }
+  fs::create_directories(output.parent_path(), ec);
+  platform::FileLock lock(fs::path(output.string() + ".lock"), platform::LockMode::exclusive, job.lock_wait, [&] {
+    if (job.progress) job.progress("waiting for another winml run that is compiling " + output.string());
+  });
+  purge_output_leftovers(output);
+  if (fs::exists(fs::symlink_status(output, ec)) && !job.overwrite && !read_marker(output)) {
+    throw UsageError(output.string() + " already exists and was not compiled by winml. Pass --overwrite to replace "
+                                       "it, or choose another output path (-o).");
+  }
+  ArtifactTask task{result.stage, job.source, output, std::move(config), job.embed, job.timeout_s,
+                    job.worker.empty() ? default_worker_command() : job.worker, job.compiler_id,
+                    job.force, job.warn, job.progress};
+  ArtifactOutcome outcome = build_artifact(task);
+  result.action = outcome.action;
+  result.seconds = outcome.seconds;
+  result.detail = outcome.detail;
+  if (outcome.action != StageAction::fell_back) {
+    result.filename = output.filename().string();
+    result.artifact = output;
+  }
+  return result;
+}
+
+}  // namespace winml::compile

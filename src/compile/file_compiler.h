@@ -1,0 +1,47 @@
+#pragma once
+/// \file
+/// Compiles one ONNX file (not a bundle) to an EPContext model with the same isolation, time
+/// limit, validation and cache marker as bundle stages. The lock is `<output>.lock`, so compiles
+/// to different outputs in one folder run side by side.
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "compile/compile_config.h"
+#include "compile/compile_result.h"
+#include "compile/preparation_lock.h"
+
+namespace winml::compile {
+
+/// One model to compile.
+struct FileCompileJob {
+  std::filesystem::path source;          ///< the .onnx (external data beside it)
+  std::filesystem::path output;          ///< compiled model; empty = default_output_path(source, ep)
+  std::string ep;                        ///< EP canonical name or alias
+  std::string device;                    ///< npu/gpu/cpu; empty = the EP's primary device
+  ProviderOptions provider_options;
+  bool embed = false;
+  double timeout_s = 300;
+  std::vector<std::string> worker;       ///< empty = default_worker_command()
+  std::string compiler_id;               ///< see CompileJob::compiler_id
+  bool overwrite = false;                ///< allow replacing an output that winml did not compile
+  bool force = false;                    ///< compile even when the cached output matches
+  std::chrono::milliseconds lock_wait = PreparationLock::kDefaultWait;
+  Notify warn;
+  Notify progress;
+};
+
+/// `<source folder>/<source stem>_<alias>_ctx.onnx`; the alias of an unknown EP is the name as given.
+std::filesystem::path default_output_path(const std::filesystem::path& source, std::string_view ep);
+
+/// Compiles (or reuses) the model. Result: action jit when the EP produces no EPContext models or
+/// the source already is one (nothing is written); fell_back when the compile failed (nothing
+/// usable written; the detail says why); compiled/reused with `artifact` = the output. Throws
+/// UsageError for a missing source, an output equal to the source, or an existing output winml
+/// did not write when overwrite is false.
+StageResult compile_file(const FileCompileJob& job);
+
+}  // namespace winml::compile

@@ -1,0 +1,26 @@
+#include "compile/preparation.h"
+
+#include "compile/checkpoint.h"
+#include "compile/compiled_folder.h"
+
+namespace winml::compile {
+
+PreparedStages prepare_compiled_folder(const CompileJob& job, const FinishFolder& finish,
+                                       std::string_view extra_fingerprint) {
+  PreparationLock lock(job.out_dir, job.lock_wait, job.progress);
+  checkpoint("lock-acquired");
+  const std::string fingerprint = compile_fingerprint(job, extra_fingerprint);
+  if (auto stages = read_prepared(job.out_dir, fingerprint)) {
+    return PreparedStages{std::move(*stages), /*from_completion_marker=*/true, fingerprint};
+  }
+  // Unmarked before anything changes: from here until mark_prepared a crash leaves no marker.
+  clear_prepared(job.out_dir);
+  PreparedStages prepared = compile_stages(job, lock);
+  prepared.fingerprint = fingerprint;
+  if (finish) finish(prepared.stages);
+  checkpoint("folder-finished");
+  mark_prepared(job.out_dir, fingerprint, prepared.stages);
+  return prepared;
+}
+
+}  // namespace winml::compile

@@ -1,0 +1,118 @@
+#include "compile/stage_compiler.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "compile/artifact_builder.h"
+#include "compile/cache_marker.h"
+#include "compile/compiled_folder.h"
+#include "compile/fingerprint.h"
+#include "compile/onnx_scan.h"
+#include "compile/worker_path.h"
+#include "winml/errors.h"
+
+namespace winml::compile {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool is_name_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
+         c == '.';
+}
+
+std::string original_filename(const StageSpec& stage) {
+  return stage.filename.empty() ? stage.source.filename().string() : stage.filename;
+}
+
+void check_job(const CompileJob& job, const PreparationLock& lock) {
+  std::error_code ec;
+  if (!fs::equivalent(lock.dir(), job.out_dir, ec)) {
+    throw Error(ErrorCategory::runtime, "compile_stages was called with a lock on " + lock.dir().string() +
+                                            " but compiles into " + job.out_dir.string() +
+                                            ". Lock the output folder itself.");
+  }
+  if (!(job.timeout_s > 0)) {
+    throw UsageError(fmt::format("the compile timeout must be positive, not {}. Pass e.g. --compile-timeout 300.",
+                                 job.timeout_s));
+  }
+  std::set<std::string> names;
+  for (const auto& stage : job.stages) {
+    if (stage.name.empty()) throw UsageError("a stage has no name. Name every pipeline stage in genai_config.json.");
+    if (!names.insert(stage.name).second) {
+      throw UsageError("stage '" + stage.name + "' appears twice. Give every pipeline stage its own name.");
+    }
+    if (!fs::is_regular_file(stage.source, ec)) {
+      throw UsageError("stage '" + stage.name + "': " + stage.source.string() +
+                       " does not exist. Fix the stage's filename in genai_config.json or restore the file.");
+    }
+  }
+}
+
+StageResult compile_stage(const CompileJob& job, const StageSpec& stage) {
+  CompileConfig config = compile_config_for(stage.ep, stage.device, stage.provider_options);
+  StageResult result{stage.name, config.alias, StageAction::jit, 0, config.reason, original_filename(stage), {}};
+  if (!config.epcontext) return result;
+  if (!scan_onnx(stage.source).ep_contexts.empty()) {
+    result.detail = "the stage is already an EPContext model";
+    return result;
+  }
+  const fs::path artifact = job.out_dir / artifact_name(stage.name, config.alias);
+  ArtifactTask task{stage.name, stage.source, artifact, std::move(config), job.embed, job.timeout_s,
+                    job.worker.empty() ? default_worker_command() : job.worker, job.compiler_id,
+                    /*force=*/false, job.warn, job.progress};
+  ArtifactOutcome outcome = build_artifact(task);
+  result.action = outcome.action;
+  result.seconds = outcome.seconds;
+  result.detail = outcome.detail;
+  if (outcome.action != StageAction::fell_back) {
+    result.filename = artifact.filename().string();
+    result.artifact = artifact;
+  }
+  return result;
+}
+
+}  // namespace
+
+std::string artifact_name(std::string_view stage, std::string_view ep_alias) {
+  std::string safe(stage);
+  std::replace_if(safe.begin(), safe.end(), [](char c) { return !is_name_char(c); }, '_');
+  if (!safe.empty() && safe.front() == '.') safe.front() = '_';
+  if (safe != stage) safe += "-" + digest(stage).substr(0, 8);
+  return fmt::format("{}_{}_ctx.onnx", safe, ep_alias);
+}
+
+PreparedStages compile_stages(const CompileJob& job, const PreparationLock& lock) {
+  check_job(job, lock);
+  purge_untrusted(job.out_dir);
+  PreparedStages prepared;
+  for (const auto& stage : job.stages) prepared.stages.push_back(compile_stage(job, stage));
+  return prepared;
+}
+
+std::string compile_fingerprint(const CompileJob& job, std::string_view extra) {
+  nlohmann::json stages = nlohmann::json::array();
+  for (const auto& stage : job.stages) {
+    CompileConfig config = compile_config_for(stage.ep, stage.device, stage.provider_options);
+    nlohmann::json entry = {{"name", stage.name},       {"filename", original_filename(stage)},
+                            {"source", stage.source.string()},   {"ep", config.ep},
+                            {"device", config.device},  {"options", config.options},
+                            {"epcontext", config.epcontext}};
+    // Only compiled stages depend on their sources' content; JIT stages are linked, not copied.
+    if (config.epcontext) {
+      entry["key"] = artifact_key({stage.name, &config, job.embed, job.compiler_id, identify_sources(stage.source)});
+    }
+    stages.push_back(std::move(entry));
+  }
+  nlohmann::json all = {{"schema", "winml.compile.folder/1"},
+                        {"stages", std::move(stages)},
+                        {"embed", job.embed},
+                        {"compiler", job.compiler_id},
+                        {"extra", std::string(extra)}};
+  return digest(all.dump());
+}
+
+}  // namespace winml::compile

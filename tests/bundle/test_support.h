@@ -1,0 +1,65 @@
+#pragma once
+/// \file
+/// Fixtures for the bundle tests: real-shaped genai_config.json files under tests/bundle/data and
+/// self-deleting temporary folders.
+
+#include <stdlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "bundle/genai_config.h"
+
+namespace winml::bundle::testing {
+
+/// Path of a fixture in tests/bundle/data.
+inline std::filesystem::path fixture_path(const std::string& name) {
+  return std::filesystem::path(WINML_TEST_SOURCE_DIR) / "tests" / "bundle" / "data" / name;
+}
+
+/// A fixture's JSON, key order preserved.
+inline ConfigJson fixture(const std::string& name) {
+  std::ifstream in(fixture_path(name));
+  std::stringstream text;
+  text << in.rdbuf();
+  return ConfigJson::parse(text.str());
+}
+
+/// A fresh folder under the system temp folder, removed (with its content) on destruction.
+class TempDir {
+ public:
+  TempDir() {
+    std::string pattern = (std::filesystem::temp_directory_path() / "winml-bundle-test-XXXXXX").string();
+    path_ = ::mkdtemp(pattern.data());
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::permissions(path_, std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ec);
+    std::filesystem::remove_all(path_, ec);
+  }
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+  /// The folder.
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+/// Writes text to a file, creating parent folders.
+inline void write_text(const std::filesystem::path& path, const std::string& text) {
+  std::filesystem::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+/// Reads a whole file ("" when missing).
+inline std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+}  // namespace winml::bundle::testing

@@ -1,0 +1,158 @@
+// GenaiSession end to end: real GenAI on synthetic bundles written by winml_synth.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "synth/synth_bundle.h"
+#include "test_support/temp_dir.h"
+#include "winml/genai_session.h"
+
+namespace winml {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Bundles are written once per test binary: the same seed for the plain and pipeline variants.
+class SessionE2E : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = new test::TempDir();
+    synth::SynthOptions options;
+    options.seed = 7;
+    synth::write_bundle(options, plain());
+    options.pipeline = true;
+    synth::write_bundle(options, pipeline());
+    options.pipeline = false;
+    options.chat_template = false;
+    synth::write_bundle(options, no_template());
+  }
+  static void TearDownTestSuite() { delete root_; }
+  static fs::path plain() { return root_->path() / "plain"; }
+  static fs::path pipeline() { return root_->path() / "pipeline"; }
+  static fs::path no_template() { return root_->path() / "raw"; }
+  static fs::path copy_of(const fs::path& bundle, const std::string& name) {
+    fs::path copy = root_->path() / name;
+    fs::copy(bundle, copy, fs::copy_options::recursive);
+    return copy;
+  }
+  static GenerationConfig greedy(int tokens) {
+    GenerationConfig config;
+    config.max_new_tokens = tokens;
+    config.stop_at_eos = false;
+    return config;
+  }
+  static test::TempDir* root_;
+};
+test::TempDir* SessionE2E::root_ = nullptr;
+
+TEST_F(SessionE2E, PlainAndPipelineGiveIdenticalGreedyTokens) {
+  GenaiSession plain_session(plain().string());
+  GenaiSession pipeline_session(pipeline().string());
+  for (const char* prompt : {"Hello, world!", "The quick brown fox", "1 2 3 4 5 6 7 8 9 10", "z"}) {
+    auto a = plain_session.generate_timed(std::string(prompt), greedy(12));
+    auto b = pipeline_session.generate_timed(std::string(prompt), greedy(12));
+    EXPECT_EQ(a.token_ids.size(), 12u) << prompt;
+    EXPECT_EQ(a.token_ids, b.token_ids) << prompt;
+  }
+}
+
+TEST_F(SessionE2E, DifferentPromptsGiveDifferentTokens) {
+  GenaiSession session(plain().string());
+  auto a = session.generate_timed(std::string("alpha beta gamma"), greedy(8));
+  auto b = session.generate_timed(std::string("0123456789"), greedy(8));
+  EXPECT_NE(a.token_ids, b.token_ids);
+}
+
+TEST_F(SessionE2E, StreamedPiecesConcatenateToGenerateText) {
+  GenaiSession session(plain().string());
+  GenerationConfig config = greedy(20);
+  std::string streamed;
+  session.generate_streaming("Tell me a story", config, [&](std::string_view piece) { streamed += piece; });
+  EXPECT_EQ(streamed, session.generate("Tell me a story", config));
+  EXPECT_FALSE(streamed.empty());
+}
+
+TEST_F(SessionE2E, TimingIsConsistent) {
+  GenaiSession session(plain().string());
+  auto timing = session.generate_timed(std::string("timing check"), greedy(10));
+  EXPECT_EQ(timing.generated_tokens, 10);
+  EXPECT_EQ(timing.decode_s.size(), 9u);
+  EXPECT_GT(timing.prefill_s, 0);
+  EXPECT_GT(timing.ttft_s(), timing.prefill_s);
+  EXPECT_GT(timing.decode_tokens_per_s(), 0);
+  EXPECT_EQ(timing.input_tokens, static_cast<int>(session.encode("timing check").size()));
+}
+
+TEST_F(SessionE2E, ChatTemplateWrapsPromptAndRawBundleKeepsIt) {
+  GenaiSession session(plain().string());
+  ASSERT_TRUE(session.has_chat_template());
+  std::string templated = session.apply_chat_template("hi there");
+  EXPECT_NE(templated, "hi there");
+  EXPECT_NE(templated.find("hi there"), std::string::npos);
+  EXPECT_GT(session.encode(templated).size(), session.encode("hi there").size());
+
+  GenaiSession raw(no_template().string());
+  EXPECT_FALSE(raw.has_chat_template());
+  EXPECT_EQ(raw.apply_chat_template("hi there"), "hi there");
+}
+
+TEST_F(SessionE2E, MaxLengthIsCappedAtContextLength) {
+  GenaiSession session(plain().string());
+  auto prompt = session.encode("cap me");
+  int context = session.context_length();
+  ASSERT_GT(context, static_cast<int>(prompt.size()));
+  auto timing = session.generate_timed(prompt, greedy(context * 4));
+  EXPECT_EQ(timing.generated_tokens, context - static_cast<int>(prompt.size()));
+}
+
+TEST_F(SessionE2E, EffectiveEpIsConfigWithoutOverride) {
+  GenaiSession session(plain().string());
+  session.load();
+  EXPECT_EQ(session.effective_ep(), "config");
+  EXPECT_GT(session.load_seconds(), 0);
+  session.unload();
+  EXPECT_FALSE(session.is_loaded());
+}
+
+TEST_F(SessionE2E, MissingTokenizerNamesTheFile) {
+  fs::path bundle = copy_of(plain(), "no-tokenizer");
+  fs::remove(bundle / "tokenizer.json");
+  GenaiSession session(bundle.string());
+  try {
+    session.load();
+    FAIL() << "expected GenaiLoadError";
+  } catch (const GenaiLoadError& e) {
+    EXPECT_NE(std::string(e.what()).find("tokenizer.json"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(SessionE2E, MissingStageFileNamesTheFile) {
+  fs::path bundle = copy_of(pipeline(), "no-stage");
+  std::string victim;
+  for (const auto& entry : fs::directory_iterator(bundle)) {
+    if (entry.path().extension() == ".onnx" && entry.path().filename().string().find("lm_head") != std::string::npos) {
+      victim = entry.path().filename().string();
+    }
+  }
+  ASSERT_FALSE(victim.empty());
+  fs::remove(bundle / victim);
+  GenaiSession session(bundle.string());
+  try {
+    session.load();
+    FAIL() << "expected GenaiLoadError";
+  } catch (const GenaiLoadError& e) {
+    EXPECT_NE(std::string(e.what()).find(victim), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(SessionE2E, MalformedConfigIsLoadError) {
+  fs::path bundle = copy_of(plain(), "bad-config");
+  std::ofstream(bundle / "genai_config.json") << "{ \"model\": ";
+  GenaiSession session(bundle.string());
+  EXPECT_THROW(session.load(), GenaiLoadError);
+}
+
+}  // namespace
+}  // namespace winml

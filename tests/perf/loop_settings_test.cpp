@@ -1,0 +1,70 @@
+#include "perf/loop_settings.h"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <limits>
+
+#include "winml/errors.h"
+
+namespace winml::perf {
+namespace {
+
+TEST(LoopSettings, CountModeRunsExactlyTheCount) {
+  LoopSettings s;
+  s.iterations = 3;
+  EXPECT_TRUE(should_start_timed_iteration(s, 0, 0));
+  EXPECT_TRUE(should_start_timed_iteration(s, 2, 1e9));  // elapsed time is irrelevant without a budget
+  EXPECT_FALSE(should_start_timed_iteration(s, 3, 0));
+}
+
+TEST(LoopSettings, BudgetStopsStartingIterationsOnceSpent) {
+  LoopSettings s;
+  s.iterations = 1;  // ignored under a budget
+  s.duration_s = 2.0;
+  EXPECT_TRUE(should_start_timed_iteration(s, 1, 0.5));
+  EXPECT_TRUE(should_start_timed_iteration(s, 5, 1.999));
+  EXPECT_FALSE(should_start_timed_iteration(s, 5, 2.0));
+  EXPECT_FALSE(should_start_timed_iteration(s, 5, 3.0));
+}
+
+TEST(LoopSettings, BudgetAlwaysRunsAtLeastOneIteration) {
+  LoopSettings s;
+  s.duration_s = 0.001;
+  EXPECT_TRUE(should_start_timed_iteration(s, 0, 10.0));
+  EXPECT_FALSE(should_start_timed_iteration(s, 1, 10.0));
+}
+
+TEST(LoopSettings, BudgetIsCappedByMaxIterations) {
+  LoopSettings s;
+  s.duration_s = 100.0;
+  s.max_iterations = 4;
+  EXPECT_TRUE(should_start_timed_iteration(s, 3, 1.0));
+  EXPECT_FALSE(should_start_timed_iteration(s, 4, 1.0));
+}
+
+TEST(LoopSettings, ValidationNamesTheFlag) {
+  LoopSettings zero;
+  zero.iterations = 0;
+  try {
+    validate(zero);
+    FAIL() << "iterations 0 accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("--iterations"), std::string::npos);
+  }
+  for (double bad : {0.0, -1.0, std::nan(""), std::numeric_limits<double>::infinity()}) {
+    LoopSettings s;
+    s.duration_s = bad;
+    EXPECT_THROW(validate(s), UsageError) << bad;
+  }
+  LoopSettings budget;
+  budget.iterations = 0;  // a budget replaces the count, so 0 is fine
+  budget.duration_s = 5;
+  EXPECT_NO_THROW(validate(budget));
+  budget.max_iterations = 0;
+  EXPECT_THROW(validate(budget), UsageError);
+  EXPECT_NO_THROW(validate(LoopSettings{}));
+}
+
+}  // namespace
+}  // namespace winml::perf
