@@ -44,6 +44,14 @@ int compile(const winml::compile::WorkerRequest& request) {
   if (!fs::create_directory(partial, ec)) {
     return fail(WorkerExit::output_failed, "cannot create " + partial.string() + ": " + ec.message());
   }
+  // Whatever happens below, the private folder goes (a crash leaves it to the parent's cleanup).
+  struct RemoveOnExit {
+    fs::path path;
+    ~RemoveOnExit() {
+      std::error_code ignored;
+      fs::remove_all(path, ignored);
+    }
+  } cleanup{partial};
   const std::string model_name = request.output.filename().string();
   winml::engine::CompileRequest compile_request;
   compile_request.input_path = request.input.string();
@@ -64,7 +72,6 @@ int compile(const winml::compile::WorkerRequest& request) {
   if (auto problem = winml::compile::move_files(partial, out_dir, names); !problem.empty()) {
     return fail(WorkerExit::output_failed, problem);
   }
-  fs::remove_all(partial, ec);
   return static_cast<int>(WorkerExit::ok);
 }
 

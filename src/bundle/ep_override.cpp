@@ -65,8 +65,10 @@ ProviderEntry choose_entry(const Holder& holder, const std::vector<Holder>& hold
   } else {
     const ProviderEntry* borrowed = nullptr;
     for (const auto& other : holders) {
-      const ProviderEntry* candidate = entry_for(other.entries, target);
-      if (borrowed == nullptr && candidate != nullptr && !candidate->options.empty()) borrowed = candidate;
+      for (const auto& candidate : other.entries) {
+        bool usable = ep::find_ep(candidate.name) == &target && !candidate.options.empty();
+        if (borrowed == nullptr && usable) borrowed = &candidate;
+      }
     }
     if (borrowed != nullptr) {
       chosen.options = borrowed->options;

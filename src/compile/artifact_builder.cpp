@@ -30,7 +30,7 @@ std::string last_line(const std::string& output) {
 std::string child_failure(const ProcessResult& run, const ArtifactTask& task, const StagedArtifact& staged) {
   switch (run.status) {
     case ExitStatus::timed_out:
-      return fmt::format("compiling took longer than the {:.0f} s limit (--compile-timeout) and the worker was killed",
+      return fmt::format("compiling took longer than the {:g} s limit (--compile-timeout) and the worker was killed",
                          task.timeout_s);
     case ExitStatus::signaled:
       return fmt::format("the compile worker {} before writing a valid model", platform::describe(run));
@@ -66,7 +66,7 @@ ArtifactOutcome build_artifact(const ArtifactTask& task) {
   StagingDir staging(task.artifact);
   checkpoint("staging-created");
   const auto staged_model = staging.path() / task.artifact.filename();
-  tell(task.progress, fmt::format("compiling {} for {} on {} ({}; limit {:.0f} s)", task.stage, task.config.alias,
+  tell(task.progress, fmt::format("compiling {} for {} on {} ({}; limit {:g} s)", task.stage, task.config.alias,
                                   task.config.device, why, task.timeout_s));
   platform::ProcessOptions options;
   options.argv = task.worker;

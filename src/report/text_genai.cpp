@@ -13,7 +13,7 @@ namespace {
 using namespace text;
 
 std::string iterations_text(const perf::GenaiPerfConfig& c, std::size_t ran) {
-  if (c.duration_s) return fmt::format("{} budget ({} ran)", duration(*c.duration_s), count(ran, "iteration"));
+  if (c.duration_s) return fmt::format("{} budget ({} done)", duration(*c.duration_s), count(ran, "iteration"));
   return count(ran, "iteration");
 }
 
@@ -21,7 +21,8 @@ std::string generated_text(const perf::GenaiMetrics& m) {
   if (m.generated_tokens.empty()) return "none";
   const auto [lo, hi] = std::minmax_element(m.generated_tokens.begin(), m.generated_tokens.end());
   const std::string per = *lo == *hi ? fmt::format("{}", *lo) : fmt::format("{}-{}", *lo, *hi);
-  return fmt::format("{} tokens per iteration ({} tokens in all)", per, m.generated_tokens_total);
+  return fmt::format("{} token{} per iteration ({} in all)", per, *hi == 1 ? "" : "s",
+                     count(static_cast<std::size_t>(m.generated_tokens_total), "token"));
 }
 
 Table config_table(const perf::GenaiPerfResult& r) {

@@ -15,9 +15,9 @@ Table config_table(const perf::OnnxPerfResult& r) {
   const perf::OnnxPerfConfig& c = r.config;
   Table t({}, false);
   t.add_row({"model", c.model});
-  const std::string iterations =
-      c.duration_s ? fmt::format("{} budget ({} ran)", duration(*c.duration_s), count(r.metrics.latency_s.count, "run"))
-                   : count(r.metrics.latency_s.count, "run");
+  const std::string iterations = c.duration_s ? fmt::format("{} budget ({} done)", duration(*c.duration_s),
+                                                            count(r.metrics.latency_s.count, "run"))
+                                              : count(r.metrics.latency_s.count, "run");
   t.add_row({"config", fmt::format("ep {} · device {} · batch size {} · {} · {} warmup", c.ep, c.device, c.batch_size,
                                    iterations, c.warmup)});
   for (std::size_t i = 0; i < c.inputs.size(); ++i) {

@@ -5,20 +5,18 @@
 
 #include <filesystem>
 
-#include <nlohmann/json.hpp>
+#include "bundle/genai_config.h"
 
 namespace winml::session {
 
-/// What GenaiSession needs from genai_config.json.
+/// What GenaiSession needs from a bundle.
 struct BundleFacts {
-  nlohmann::json config;  ///< the whole genai_config.json
-  int context_length = 0;
-  int vocab_size = 0;
+  bundle::GenaiConfig config;
   std::filesystem::path tokenizer_dir;
 };
 
 /// Reads genai_config.json and checks that every ONNX file it names and the tokenizer exist.
-/// Throws GenaiLoadError naming the file and the fix.
+/// Throws GenaiLoadError naming the file and the fix (UsageError when the folder is not a bundle).
 BundleFacts check_bundle(const std::filesystem::path& bundle_dir);
 
 }  // namespace winml::session

@@ -8,22 +8,20 @@
 #include <string>
 #include <vector>
 
-#include <nlohmann/json.hpp>
-
+#include "bundle/genai_config.h"
 #include "winml/genai_session.h"
 
 namespace winml::session {
 
 /// The result of preparation.
 struct PreparedBundle {
-  std::filesystem::path load_dir;       ///< folder to hand to GenAI
-  std::string effective_ep = "config";  ///< alias forced on the bundle, or "config"
-  std::vector<StagePreparation> stages; ///< what happened to each stage
+  std::filesystem::path load_dir;        ///< folder to hand to GenAI
+  std::string effective_ep = "config";   ///< alias forced on the bundle, or "config"
+  std::vector<StagePreparation> stages;  ///< what happened to each stage
   std::vector<std::string> warnings;
 };
 
 /// Applies options.ep / options.device / options.compile to the bundle.
-PreparedBundle prepare_bundle(const std::filesystem::path& bundle_dir, const nlohmann::json& config,
-                              const GenaiSessionOptions& options);
+PreparedBundle prepare_bundle(const bundle::GenaiConfig& config, const GenaiSessionOptions& options);
 
 }  // namespace winml::session

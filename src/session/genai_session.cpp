@@ -46,7 +46,7 @@ struct GenaiSession::Impl {
     double start = options.clock();
     read_facts();
     engine::Engine& engine = engine::get();
-    prepared = session::prepare_bundle(bundle_dir, facts.config, options);
+    prepared = session::prepare_bundle(facts.config, options);
     model = engine.load_genai_model(prepared.load_dir.string());
     eos_ids = model->eos_token_ids();
     load_seconds = options.clock() - start;
@@ -58,13 +58,14 @@ struct GenaiSession::Impl {
       throw UsageError("max_new_tokens must be at least 1, got " + std::to_string(config.max_new_tokens) + ".");
     }
     if (prompt_tokens == 0) throw UsageError("the prompt is empty; give at least one token of text.");
-    if (static_cast<long>(prompt_tokens) >= facts.context_length) {
+    long context_length = static_cast<long>(facts.config.context_length);
+    if (static_cast<long>(prompt_tokens) >= context_length) {
       throw UsageError("the prompt has " + std::to_string(prompt_tokens) + " tokens but the bundle's context_length is " +
-                       std::to_string(facts.context_length) + ". Use a shorter prompt.");
+                       std::to_string(context_length) + ". Use a shorter prompt.");
     }
     engine::SearchSettings settings;
     long wanted = static_cast<long>(prompt_tokens) + config.max_new_tokens;
-    settings.max_length = static_cast<int>(std::min<long>(wanted, facts.context_length));
+    settings.max_length = static_cast<int>(std::min<long>(wanted, context_length));
     settings.min_length = config.stop_at_eos ? 0 : settings.max_length;
     settings.do_sample = config.do_sample;
     settings.temperature = config.temperature;
@@ -85,12 +86,20 @@ struct GenaiSession::Impl {
     int budget = settings.max_length - static_cast<int>(ids.size());
     GenerationTiming timing =
         session::run_timed_generation(*generator, ids, std::min(budget, config.max_new_tokens), options.clock, on_token);
-    std::vector<std::int32_t> text_ids;
-    for (auto id : timing.token_ids) {
-      if (!is_eos(id)) text_ids.push_back(id);
-    }
-    timing.text = model_ref.decode(text_ids);
+    timing.text = text_of(timing.token_ids);
     return timing;
+  }
+
+  // Text through GenAI's incremental detokeniser, EOS left out. The one-shot Decode gives up at
+  // the first invalid UTF-8 sequence (frequent with byte-level BPE mid-character), while the stream
+  // carries on; using the stream everywhere makes generate() and generate_streaming() agree.
+  std::string text_of(const std::vector<std::int32_t>& ids) {
+    auto stream = loaded().create_token_stream();
+    std::string text;
+    for (auto id : ids) {
+      if (!is_eos(id)) text += stream->decode(id);
+    }
+    return text;
   }
 };
 
@@ -149,11 +158,11 @@ std::string GenaiSession::decode(const std::vector<std::int32_t>& ids) { return 
 std::string GenaiSession::effective_ep() const { return impl_->prepared.effective_ep; }
 int GenaiSession::context_length() const {
   impl_->read_facts();
-  return impl_->facts.context_length;
+  return static_cast<int>(impl_->facts.config.context_length);
 }
 int GenaiSession::vocab_size() const {
   impl_->read_facts();
-  return impl_->facts.vocab_size;
+  return static_cast<int>(impl_->facts.config.vocab_size);
 }
 std::vector<std::int32_t> GenaiSession::special_token_ids() {
   impl_->loaded();

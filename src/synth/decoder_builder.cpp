@@ -19,19 +19,24 @@ float fan_in_bound(std::int64_t fan_in) { return static_cast<float>(std::sqrt(3.
 
 }  // namespace
 
+std::vector<float>& DecoderBuilder::random(const std::string& name, std::int64_t count, float bound) {
+  scratch_.resize(static_cast<std::size_t>(count));
+  w_.fill_uniform(name, bound, scratch_);
+  return scratch_;
+}
+
 std::string DecoderBuilder::embedding(const std::string& input_ids, const std::string& output_name) {
   const std::int64_t v = o_.vocab_size;
   const std::int64_t h = o_.hidden_size;
   // Unit-variance rows: the residual stream starts at the same scale the layers add to it.
-  auto table = w_.uniform("model.embed_tokens.weight", static_cast<std::size_t>(v * h), fan_in_bound(1));
-  g_.initializer("model.embed_tokens.weight", {v, h}, table);
+  g_.initializer("model.embed_tokens.weight", {v, h}, random("model.embed_tokens.weight", v * h, fan_in_bound(1)));
   g_.node("/model/embed_tokens/Gather", "Gather", {"model.embed_tokens.weight", input_ids}, {output_name});
   return output_name;
 }
 
 std::string DecoderBuilder::linear(const std::string& scope, const std::string& weight, const std::string& x,
                                    std::int64_t k, std::int64_t n, const std::string& output) {
-  auto values = w_.uniform(weight + ".weight", static_cast<std::size_t>(k * n), fan_in_bound(k));
+  const auto& values = random(weight + ".weight", k * n, fan_in_bound(k));
   if (o_.precision == Precision::fp32) {
     const std::string out = output.empty() ? scope + "/MatMul/output_0" : output;
     g_.initializer(weight + ".weight", {k, n}, values);

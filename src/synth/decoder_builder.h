@@ -12,6 +12,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "synth/graph_builder.h"
 #include "synth/random_weights.h"
@@ -56,6 +57,9 @@ class DecoderBuilder {
   GraphBuilder& g_;
   const SynthOptions& o_;
   const RandomWeights& w_;
+  std::vector<float>& random(const std::string& name, std::int64_t count, float bound);
+
+  std::vector<float> scratch_;  // reused for every random tensor: a multi-GB model allocates it once
   std::string seqlens_k_;
   std::string total_length_;
   std::string cos_cache_;

@@ -16,11 +16,12 @@ class RandomWeights {
   /// All tensors of one bundle share the seed.
   explicit RandomWeights(std::uint64_t seed) : seed_(seed) {}
 
-  /// `count` values uniform in [-bound, bound). Bit-identical on every IEEE-754 platform: the
-  /// values are integers times one float factor, computed with a single multiplication.
-  std::vector<float> uniform(std::string_view name, std::size_t count, float bound) const;
+  /// Overwrites every element of `out` with values uniform in [-bound, bound). Bit-identical on
+  /// every IEEE-754 platform: each value is an integer times one float factor, computed with a
+  /// single multiplication. Filling a caller's buffer lets multi-GB models reuse one allocation.
+  void fill_uniform(std::string_view name, float bound, std::vector<float>& out) const;
 
-  /// `count` values in [0.9, 1.1): RMSNorm gains that are not all exactly one.
+  /// `count` values in [0.9, 1.1]: RMSNorm gains that are not all exactly one.
   std::vector<float> near_one(std::string_view name, std::size_t count) const;
 
   /// The 64-bit seed of the stream for `name` (FNV-1a of the name mixed with the bundle seed).

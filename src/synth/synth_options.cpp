@@ -68,7 +68,7 @@ void validate(const SynthOptions& o) {
   require_range(o.hidden_size, 2, kMaxWidth, "--hidden-size");
   require_range(o.num_heads, 1, kMaxWidth, "--heads");
   require_range(o.num_kv_heads, 1, kMaxWidth, "--kv-heads");
-  require_range(o.head_size, 2, kMaxWidth, "--head-size");
+  require_range(o.head_size, 1, kMaxWidth, "--head-size");
   require_range(o.intermediate_size, 1, kMaxWidth, "--intermediate-size");
   require_range(o.vocab_size, kMinVocabSize, kMaxVocab, "--vocab-size");
   require_range(o.context_length, 16, kMaxContext, "--context-length");
@@ -82,8 +82,10 @@ void validate(const SynthOptions& o) {
                                  "whole group of query heads.",
                                  o.num_heads, o.num_kv_heads));
   }
-  if (o.head_size % 2 != 0) {
-    throw UsageError(fmt::format("--head-size {} must be even: rotary embedding rotates pairs of values.", o.head_size));
+  if (o.head_size % kHeadSizeMultiple != 0) {
+    throw UsageError(fmt::format("--head-size {} must be a multiple of {}: ONNX Runtime's GroupQueryAttention "
+                                 "kernel requires it (and rotary embedding rotates pairs of values).",
+                                 o.head_size, kHeadSizeMultiple));
   }
   if (o.precision == Precision::int4 &&
       (o.hidden_size % kInt4BlockSize != 0 || o.intermediate_size % kInt4BlockSize != 0)) {

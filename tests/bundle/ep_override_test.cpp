@@ -154,10 +154,11 @@ TEST(EpOverrideTest, OpenVinoPipelineReusesOwnOptionsAndAppliesExplicitDevice) {
   OverrideResult gpu = override_bundle_ep(input, "openvino", "gpu");
   EXPECT_TRUE(gpu.changed);
   EXPECT_EQ(gpu.effective_ep, "openvino");
-  const ConfigJson& options = list_stages(gpu.config)[1].providers.at(0).options;
-  EXPECT_EQ(options.at("device_type"), "GPU");
-  EXPECT_EQ(options.at("cache_dir"), "ov_cache");  // the rest of the bundle's options stay
-  EXPECT_EQ(list_stages(gpu.config)[1].providers.at(0).name, "OpenVINO");
+  std::vector<StageInfo> stages = list_stages(gpu.config);
+  const ProviderEntry& entry = stages.at(1).providers.at(0);
+  EXPECT_EQ(entry.name, "OpenVINO");  // the bundle's own spelling is kept
+  EXPECT_EQ(entry.options.at("device_type"), "GPU");
+  EXPECT_EQ(entry.options.at("cache_dir"), "ov_cache");  // the rest of the bundle's options stay
 }
 
 TEST(EpOverrideTest, OpenVinoPipelineToCpuKeepsStageOrder) {

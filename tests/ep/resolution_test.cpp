@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "ep/catalog.h"
 #include "machines.h"
 
 namespace winml::ep {

@@ -1,0 +1,108 @@
+// `winml bundle derive`: writes a derived bundle whose genai_config.json routes the hardware
+// stages to another EP, without loading it and without needing that EP here (prepare a bundle on
+// one machine for a device on another). The routing table goes to stdout, warnings to stderr.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fmt/format.h>
+#include <memory>
+
+#include "bundle/derived_bundle.h"
+#include "bundle/ep_override.h"
+#include "bundle/genai_config.h"
+#include "cli_common.h"
+#include "command_registry.h"
+#include "ep/catalog.h"
+#include "report/text_table.h"
+#include "winml/errors.h"
+
+namespace winml::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct DeriveOptions {
+  std::string model;
+  std::string ep;
+  std::string device;
+  std::string out;
+  bool overwrite = false;
+  OutputOptions output;
+};
+
+std::string phases(const bundle::StageInfo& stage) {
+  if (stage.run_on_prompt && stage.run_on_token_gen) return "prompt+token";
+  if (stage.run_on_prompt) return "prompt";
+  return stage.run_on_token_gen ? "token" : "never";
+}
+
+// The provider list as GenAI will read it, compact: [{"openvino":{"device_type":"NPU"}}].
+std::string provider_json(const bundle::StageInfo& stage) {
+  bundle::ConfigJson list = bundle::ConfigJson::array();
+  for (const auto& entry : stage.providers) list.push_back(bundle::ConfigJson::object({{entry.name, entry.options}}));
+  return list.dump();
+}
+
+std::string routing_table(const std::vector<bundle::StageInfo>& before, const std::vector<bundle::StageInfo>& after,
+                          bool color) {
+  report::text::Table table({"STAGE", "FILE", "RUNS ON", "OPTIONS FROM", "BEFORE", "AFTER"}, false);
+  std::string changes;
+  for (std::size_t i = 0; i < before.size(); ++i) {
+    const auto& was = before[i];
+    const auto& now = after[i];
+    table.add_row({was.name, was.filename, phases(was), was.own_session_options ? "stage" : "decoder", was.ep, now.ep});
+    std::string old_list = provider_json(was);
+    std::string new_list = provider_json(now);
+    if (old_list != new_list) changes += fmt::format("  {}: {} -> {}\n", was.name, old_list, new_list);
+  }
+  std::string out = table.render(report::text::Style::make(color));
+  return out + (changes.empty() ? "provider options unchanged\n" : "provider options:\n" + changes);
+}
+
+void require_output_folder(const fs::path& out, bool overwrite) {
+  if (!fs::exists(out)) return;
+  if (!fs::is_directory(out)) {
+    throw UsageError("-o " + out.string() + " exists and is not a folder; choose a folder for the derived bundle.");
+  }
+  if (!fs::is_empty(out) && !overwrite) {
+    throw UsageError("-o " + out.string() +
+                     " already exists and is not empty; pass --overwrite to update it, or choose another folder.");
+  }
+}
+
+void run_derive(const DeriveOptions& options) {
+  ep::require_ep(options.ep);  // `config` or an unknown name: list the valid ones
+  bundle::GenaiConfig config = bundle::load_genai_config(options.model);
+  bundle::OverrideResult result = bundle::override_bundle_ep(config.json, options.ep, options.device);
+  require_output_folder(options.out, options.overwrite);
+  bundle::write_derived_bundle(config.bundle_dir, result.config, options.out);
+
+  std::string text = routing_table(config.stages, bundle::list_stages(result.config), options.output.color_stdout());
+  text += fmt::format("derived bundle written to {} (ep: {})\n", options.out, result.effective_ep);
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+  for (const auto& warning : result.warnings) warn(warning, options.output);
+}
+
+void setup_derive(CLI::App& parent) {
+  auto options = std::make_shared<DeriveOptions>();
+  auto* cmd = parent.add_subcommand(
+      "derive", "Write a copy of a bundle (links + patched genai_config.json) routed to another EP, without loading it");
+  cmd->add_option("-m,--model", options->model, "GenAI bundle folder (contains genai_config.json)")
+      ->required()
+      ->check(CLI::ExistingDirectory);
+  cmd->add_option("--ep", options->ep, "EP to route the bundle's hardware stages to (cpu strips them)")->required();
+  cmd->add_option("-d,--device", options->device,
+                  "npu, gpu or cpu: device_type for OpenVINO/VitisAI (default: the EP's primary device)")
+      ->check(CLI::IsMember({"npu", "gpu", "cpu"}, CLI::ignore_case));
+  cmd->add_option("-o,--output", options->out, "Folder to write the derived bundle to")->required();
+  cmd->add_flag("--overwrite", options->overwrite, "Update an existing, non-empty output folder");
+  add_output_flags(*cmd, options->output);
+  cmd->callback([options] { run_derive(*options); });
+}
+
+const CommandRegistrar registrar("bundle", 20, setup_derive);
+
+}  // namespace
+}  // namespace winml::cli

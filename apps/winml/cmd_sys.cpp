@@ -1,0 +1,173 @@
+// `winml sys`: what this machine offers winml: host facts, library versions, and the execution
+// providers available per device in priority order, as a table or as JSON (-f json, on stdout).
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <cstdlib>
+#include <fmt/format.h>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <sstream>
+
+#include "cli_common.h"
+#include "command_registry.h"
+#include "engine/engine_loader.h"
+#include "ep/catalog.h"
+#include "ep/discovery.h"
+#include "perf/machine_info.h"
+#include "report/text_table.h"
+#include "report/text_units.h"
+#include "winml/errors.h"
+
+namespace winml::cli {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+/// Version of the JSON document `winml sys -f json` prints.
+constexpr int kSysSchemaVersion = 1;
+
+struct SysOptions {
+  std::string format = "text";
+  std::vector<std::string> ep_libraries;
+  OutputOptions output;
+};
+
+// NAME=PATH entries from the flags and WINML_EP_LIBRARIES, as register_ep_libraries reads them
+// (it has already rejected malformed ones by the time this runs).
+Json ep_library_list(const std::vector<std::string>& from_flags) {
+  std::vector<std::string> all = from_flags;
+  if (const char* env = std::getenv("WINML_EP_LIBRARIES")) {
+    std::stringstream stream(env);
+    std::string part;
+    while (std::getline(stream, part, ';')) {
+      if (!part.empty()) all.push_back(part);
+    }
+  }
+  Json list = Json::array();
+  for (const auto& entry : all) {
+    auto eq = entry.find('=');
+    list.push_back({{"name", entry.substr(0, eq)}, {"path", entry.substr(eq + 1)}});
+  }
+  return list;
+}
+
+Json host_section(const perf::MachineInfo& machine) {
+  return {{"cpu_model", machine.cpu_model},     {"logical_cores", machine.logical_cores},
+          {"memory_total_bytes", machine.memory_total_bytes}, {"os", machine.os},
+          {"kernel", machine.kernel},           {"arch", machine.arch}};
+}
+
+// Devices with their available EPs (priority order) and what ONNX Runtime reported verbatim.
+void add_engine_sections(Json& doc, const std::vector<std::string>& ep_libraries) {
+  register_ep_libraries(ep_libraries);
+  engine::Engine& engine = engine::get();
+  engine::Versions versions = engine.versions();
+  doc["versions"]["onnxruntime"] = versions.onnxruntime;
+  doc["versions"]["genai"] = versions.genai;
+  ep::FixedEpDiscovery snapshot(engine.available_providers(), engine.ep_devices());
+  ep::DeviceEpMap available = ep::discover_device_eps(snapshot);
+  Json devices = Json::array();
+  for (const auto& device : ep::device_names()) {  // the order `auto` prefers
+    Json listed = Json::array();
+    for (const auto& canonical : available[device]) {
+      const ep::EpInfo& info = ep::require_ep(canonical);
+      listed.push_back({{"priority", listed.size() + 1},
+                        {"name", info.canonical},
+                        {"alias", info.alias},
+                        {"primary_device", ep::primary_device(info) == device},
+                        {"epcontext", info.epcontext}});
+    }
+    devices.push_back({{"device", device}, {"eps", listed}});
+  }
+  doc["devices"] = devices;
+  doc["available_providers"] = snapshot.available_providers();
+  Json ep_devices = Json::array();
+  for (const auto& device : snapshot.ep_devices()) {
+    ep_devices.push_back({{"ep", device.ep_name}, {"device", device.device_type}, {"vendor", device.vendor}});
+  }
+  doc["ep_devices"] = ep_devices;
+}
+
+std::string render_text(const Json& doc, bool color) {
+  using report::text::Table;
+  auto style = report::text::Style::make(color);
+  std::string out = fmt::format("{}Host{}\n", style.bold, style.reset);
+  const Json& host = doc["host"];
+  Table facts({}, false);
+  facts.add_row({"CPU", host["cpu_model"].get<std::string>()});
+  facts.add_row({"Cores", fmt::format("{} logical", host["logical_cores"].get<unsigned>())});
+  facts.add_row({"Memory", report::text::bytes(host["memory_total_bytes"].get<std::uint64_t>())});
+  facts.add_row({"OS", fmt::format("{} ({} {})", host["os"].get<std::string>(), host["kernel"].get<std::string>(),
+                                   host["arch"].get<std::string>())});
+  const Json& versions = doc["versions"];
+  facts.add_row({"winml", versions["winml"].get<std::string>()});
+  if (versions.contains("onnxruntime")) {
+    facts.add_row({"ONNX Runtime", versions["onnxruntime"].get<std::string>()});
+    facts.add_row({"GenAI", versions["genai"].get<std::string>()});
+  }
+  out += facts.render(style, 2);
+  if (!doc.contains("devices")) return out;
+
+  out += fmt::format("\n{}Devices and execution providers{} (priority order; `auto` prefers npu > gpu > cpu)\n",
+                     style.bold, style.reset);
+  Table devices({"DEVICE", "PRIORITY", "EP", "ALIAS", "PRIMARY", "EPCONTEXT"}, false);
+  for (const auto& device : doc["devices"]) {
+    const std::string name = device["device"].get<std::string>();
+    if (device["eps"].empty()) devices.add_row({name, "-", "(none available)"});
+    for (const auto& ep : device["eps"]) {
+      devices.add_row({name, std::to_string(ep["priority"].get<int>()), ep["name"].get<std::string>(),
+                       ep["alias"].get<std::string>(), ep["primary_device"].get<bool>() ? "yes" : "no",
+                       ep["epcontext"].get<bool>() ? "yes" : "no"});
+    }
+  }
+  out += devices.render(style, 2);
+
+  out += fmt::format("\n{}Plugin EP libraries{}\n", style.bold, style.reset);
+  if (doc["ep_libraries"].empty()) {
+    out += "  (none; register one with --ep-library NAME=PATH or WINML_EP_LIBRARIES=NAME=PATH;...)\n";
+  }
+  for (const auto& library : doc["ep_libraries"]) {
+    out += fmt::format("  {} = {}\n", library["name"].get<std::string>(), library["path"].get<std::string>());
+  }
+  return out;
+}
+
+void print(const Json& doc, const SysOptions& options) {
+  std::string text = options.format == "json" ? doc.dump(2) + "\n" : render_text(doc, options.output.color_stdout());
+  std::fwrite(text.data(), 1, text.size(), stdout);
+  std::fflush(stdout);
+}
+
+void run_sys(const SysOptions& options) {
+  perf::MachineInfo machine = perf::collect_machine_info();
+  Json doc = {{"schema_version", kSysSchemaVersion},
+              {"host", host_section(machine)},
+              {"versions", {{"winml", machine.winml_version}, {"winml_commit", machine.winml_commit}}}};
+  try {
+    add_engine_sections(doc, options.ep_libraries);
+  } catch (const GenaiNotInstalledError& e) {
+    // Host facts are still worth showing; the error (exit 1) says what to install.
+    doc["engine_error"] = e.what();
+    print(doc, options);
+    throw;
+  }
+  doc["ep_libraries"] = ep_library_list(options.ep_libraries);
+  print(doc, options);
+}
+
+void setup_sys(CLI::App& parent) {
+  auto options = std::make_shared<SysOptions>();
+  auto* cmd = parent.add_subcommand("sys", "Show this machine's devices, execution providers and library versions");
+  cmd->add_option("-f,--format", options->format, "Output format: text (a table) or json (schema_version 1)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_val("text");
+  add_ep_library_flag(*cmd, options->ep_libraries);
+  add_output_flags(*cmd, options->output);
+  cmd->callback([options] { run_sys(*options); });
+}
+
+const CommandRegistrar registrar("", 50, setup_sys);
+
+}  // namespace
+}  // namespace winml::cli

@@ -1,0 +1,106 @@
+// Compiling a single ONNX file (not a bundle).
+
+#include "compile/file_compiler.h"
+
+#include <gtest/gtest.h>
+
+#include "compile/cache_marker.h"
+#include "compile/compile_test_support.h"
+#include "compile/onnx_scan.h"
+#include "winml/errors.h"
+
+namespace winml::compile {
+namespace {
+
+namespace fs = std::filesystem;
+
+FileCompileJob job_for(const test::CompileFixture& fx, const std::vector<std::string>& fake = {}) {
+  FileCompileJob job;
+  job.source = fx.bundle() / "ctx.onnx";
+  job.ep = "qnn";
+  job.provider_options = {{"backend_path", "libQnnHtp.so"}};
+  job.timeout_s = 20;
+  job.worker = fx.worker(fake);
+  return job;
+}
+
+TEST(FileCompiler, DefaultOutputSitsBesideTheSource) {
+  EXPECT_EQ(default_output_path("/m/model.onnx", "QNNExecutionProvider"), fs::path("/m/model_qnn_ctx.onnx"));
+  EXPECT_EQ(default_output_path("/m/model.onnx", "OpenVINO"), fs::path("/m/model_openvino_ctx.onnx"));
+}
+
+TEST(FileCompiler, CompilesThenReuses) {
+  test::CompileFixture fx;
+  StageResult r = compile_file(job_for(fx));
+  EXPECT_EQ(r.action, StageAction::compiled) << r.detail;
+  EXPECT_EQ(r.artifact, fx.bundle() / "ctx_qnn_ctx.onnx");
+  EXPECT_EQ(r.filename, "ctx_qnn_ctx.onnx");
+  EXPECT_EQ(r.ep, "qnn");
+  EXPECT_TRUE(scan_onnx(r.artifact).valid);
+  EXPECT_TRUE(fs::exists(fx.bundle() / "ctx_qnn_ctx.bin"));
+  EXPECT_EQ(compile_file(job_for(fx)).action, StageAction::reused);
+  FileCompileJob forced = job_for(fx);
+  forced.force = true;
+  EXPECT_EQ(compile_file(forced).action, StageAction::compiled);
+  EXPECT_EQ(fx.records().size(), 2u);
+}
+
+TEST(FileCompiler, ExplicitOutputAndOptionChange) {
+  test::CompileFixture fx;
+  FileCompileJob job = job_for(fx);
+  job.output = fx.root() / "out" / "compiled.onnx";
+  EXPECT_EQ(compile_file(job).action, StageAction::compiled);
+  EXPECT_TRUE(fs::exists(fx.root() / "out" / "compiled.bin"));
+  job.provider_options["htp_performance_mode"] = "burst";
+  EXPECT_EQ(compile_file(job).action, StageAction::compiled) << "its own stale output is replaced without --overwrite";
+}
+
+TEST(FileCompiler, NonEpContextEpWritesNothing) {
+  test::CompileFixture fx;
+  FileCompileJob job = job_for(fx);
+  job.ep = "cpu";
+  StageResult r = compile_file(job);
+  EXPECT_EQ(r.action, StageAction::jit);
+  EXPECT_NE(r.detail.find("does not produce EPContext"), std::string::npos);
+  EXPECT_TRUE(fx.records().empty());
+  EXPECT_FALSE(fs::exists(fx.bundle() / "ctx_cpu_ctx.onnx"));
+}
+
+TEST(FileCompiler, RefusesToReplaceAFileItDidNotWriteUnlessAskedTo) {
+  test::CompileFixture fx;
+  test::write_bytes(fx.bundle() / "ctx_qnn_ctx.onnx", "precious");
+  EXPECT_THROW(compile_file(job_for(fx)), UsageError);
+  EXPECT_EQ(test::read_bytes(fx.bundle() / "ctx_qnn_ctx.onnx"), "precious");
+  FileCompileJob job = job_for(fx);
+  job.overwrite = true;
+  EXPECT_EQ(compile_file(job).action, StageAction::compiled);
+}
+
+TEST(FileCompiler, FailureFallsBackAndKeepsNothing) {
+  test::CompileFixture fx;
+  FileCompileJob job = job_for(fx, {"--fake-mode=hang"});
+  job.timeout_s = 0.3;
+  std::vector<std::string> warnings;
+  job.warn = [&](const std::string& m) { warnings.push_back(m); };
+  StageResult r = compile_file(job);
+  EXPECT_EQ(r.action, StageAction::fell_back);
+  EXPECT_TRUE(r.artifact.empty());
+  EXPECT_FALSE(fs::exists(fx.bundle() / "ctx_qnn_ctx.onnx"));
+  EXPECT_EQ(warnings.size(), 1u);
+}
+
+TEST(FileCompiler, BadInputsAreUsageErrors) {
+  test::CompileFixture fx;
+  FileCompileJob job = job_for(fx);
+  job.source = fx.bundle() / "missing.onnx";
+  EXPECT_THROW(compile_file(job), UsageError);
+  job = job_for(fx);
+  job.output = job.source;
+  EXPECT_THROW(compile_file(job), UsageError);
+  job = job_for(fx);
+  job.timeout_s = -1;
+  EXPECT_THROW(compile_file(job), UsageError);
+}
+
+}  // namespace
+}  // namespace winml::compile

@@ -1,0 +1,103 @@
+#include "platform/file_lock.h"
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <thread>
+
+#include <gtest/gtest.h>
+
+#include "test_support/temp_dir.h"
+#include "winml/errors.h"
+
+namespace winml::platform {
+namespace {
+
+using namespace std::chrono_literals;
+
+TEST(FileLock, ExcludesASecondHolderUntilReleased) {
+  test::TempDir dir;
+  const auto file = dir.path() / "sub" / ".lock";
+  {
+    FileLock first(file, LockMode::exclusive, 1s);
+    EXPECT_TRUE(std::filesystem::exists(file));
+    EXPECT_FALSE(FileLock::try_lock(file, LockMode::exclusive).has_value());
+    EXPECT_FALSE(FileLock::try_lock(file, LockMode::shared).has_value());
+  }
+  EXPECT_TRUE(FileLock::try_lock(file, LockMode::exclusive).has_value());
+}
+
+TEST(FileLock, SharedHoldersCoexistButExcludeAnExclusiveOne) {
+  test::TempDir dir;
+  const auto file = dir.path() / ".lock";
+  FileLock a(file, LockMode::shared, 1s);
+  auto b = FileLock::try_lock(file, LockMode::shared);
+  EXPECT_TRUE(b.has_value());
+  EXPECT_FALSE(FileLock::try_lock(file, LockMode::exclusive).has_value());
+}
+
+TEST(FileLock, WaitRunsOutWithAMessageNamingTheHolder) {
+  test::TempDir dir;
+  const auto file = dir.path() / ".lock";
+  FileLock held(file, LockMode::exclusive, 1s);
+  int waits = 0;
+  try {
+    FileLock second(file, LockMode::exclusive, 100ms, [&] { ++waits; });
+    FAIL() << "the second lock was granted";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("process " + std::to_string(::getpid())), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(file.string()), std::string::npos);
+  }
+  EXPECT_EQ(waits, 1);
+}
+
+TEST(FileLock, WaiterGetsTheLockWhenTheHolderReleasesIt) {
+  test::TempDir dir;
+  const auto file = dir.path() / ".lock";
+  std::atomic<bool> released{false};
+  auto holder = std::make_unique<FileLock>(file, LockMode::exclusive, 1s);
+  std::thread releaser([&] {
+    std::this_thread::sleep_for(150ms);
+    released = true;
+    holder.reset();
+  });
+  FileLock waiter(file, LockMode::exclusive, 5s);
+  EXPECT_TRUE(released.load());
+  releaser.join();
+}
+
+TEST(FileLock, IsReleasedWhenTheHolderIsKilled) {
+  test::TempDir dir;
+  const auto file = dir.path() / ".lock";
+  pid_t child = ::fork();
+  if (child == 0) {
+    FileLock lock(file, LockMode::exclusive, 1s);
+    ::pause();
+    std::_Exit(0);
+  }
+  // Wait until the child holds it, then kill the child: no stale lock may remain.
+  bool held = false;
+  for (int i = 0; i < 250 && !held; ++i) {
+    held = !FileLock::try_lock(file, LockMode::exclusive).has_value();
+    if (!held) std::this_thread::sleep_for(10ms);
+  }
+  ASSERT_TRUE(held);
+  ::kill(child, SIGKILL);
+  ::waitpid(child, nullptr, 0);
+  EXPECT_TRUE(FileLock::try_lock(file, LockMode::exclusive).has_value());
+}
+
+TEST(FileLock, MovesOwnership) {
+  test::TempDir dir;
+  const auto file = dir.path() / ".lock";
+  FileLock a(file, LockMode::exclusive, 1s);
+  FileLock b(std::move(a));
+  EXPECT_EQ(b.file(), file);
+  EXPECT_FALSE(FileLock::try_lock(file, LockMode::exclusive).has_value());
+}
+
+}  // namespace
+}  // namespace winml::platform

@@ -1,0 +1,120 @@
+#include "fixtures.h"
+
+namespace winml::testing {
+namespace {
+
+GenerationTiming timing(double prefill, double first, std::vector<double> decode, int input) {
+  GenerationTiming t;
+  t.prefill_s = prefill;
+  t.first_token_s = first;
+  t.decode_s = std::move(decode);
+  t.input_tokens = input;
+  t.generated_tokens = 1 + static_cast<int>(t.decode_s.size());
+  return t;
+}
+
+}  // namespace
+
+perf::MachineInfo fixed_machine() {
+  perf::MachineInfo m;
+  m.cpu_model = "Example CPU @ 3.00GHz";
+  m.logical_cores = 8;
+  m.memory_total_bytes = 16ull << 30;
+  m.os = "Debian GNU/Linux 12 (bookworm)";
+  m.kernel = "Linux 6.1.0-18-amd64";
+  m.arch = "x86_64";
+  m.onnxruntime_version = "1.31.0";
+  m.genai_version = "0.18.0";
+  m.winml_version = "0.1.0";
+  m.winml_commit = "0123456789ab";
+  m.build_type = "Release";
+  return m;
+}
+
+perf::GenaiPerfResult genai_fixture() {
+  perf::GenaiPerfConfig c;
+  c.bundle = "/models/tiny-llama";
+  c.ep = "config";
+  c.device = "config";
+  c.iterations = 3;
+  c.warmup = 2;
+  c.max_new_tokens = 4;
+  c.stop_at_eos = true;
+  c.prompt = "Explain the theory of relativity in simple terms.";
+  c.context_length = 2048;
+  c.timestamp = "2026-07-10T14:30:05+00:00";
+  perf::GenaiRunSamples run;
+  run.warmup = {timing(0.0250, 0.0020, {0.0110, 0.0105, 0.0101}, 23),
+                timing(0.0150, 0.0012, {0.0102, 0.0101, 0.0100}, 23)};
+  run.timed = {timing(0.0123456789, 0.0011, {0.0101, 0.0099, 0.0100}, 23),
+               timing(0.0120, 0.0010, {0.0098, 0.0102, 0.0097}, 23), timing(0.0125, 0.0012, {0.0103}, 23)};
+  perf::GenaiRunFacts facts;
+  facts.load_s = 0.4215;
+  facts.peak_rss_bytes = 537'919'488;
+  facts.preparation = {{"ctx", "qnn", "compiled", 12.5, ""},
+                       {"iter", "qnn", "fell_back", 300.0, "compile timed out after 300 s"}};
+  return perf::make_genai_result(c, run, facts, fixed_machine());
+}
+
+perf::GenaiPerfResult genai_budget_fixture() {
+  perf::GenaiPerfConfig c;
+  c.bundle = "bundle";
+  c.ep = "cpu";
+  c.device = "cpu";
+  c.iterations = 10;
+  c.duration_s = 0.5;
+  c.warmup = 0;
+  c.max_new_tokens = 1;
+  c.apply_template = false;
+  c.prompt = "";
+  c.context_length = 128;
+  c.timestamp = "2026-07-10T14:30:05+00:00";
+  perf::GenaiRunSamples run;
+  run.timed = {timing(0.2, 0.001, {}, 7), timing(0.3, 0.002, {}, 7)};
+  perf::MachineInfo m = fixed_machine();
+  m.build_type = "Debug";
+  return perf::make_genai_result(c, run, perf::GenaiRunFacts{}, m);
+}
+
+perf::OnnxPerfResult onnx_fixture() {
+  perf::OnnxPerfConfig c;
+  c.model = "/models/resnet.onnx";
+  c.ep = "cpu";
+  c.device = "cpu";
+  c.batch_size = 2;
+  c.iterations = 10;
+  c.warmup = 3;
+  c.inputs = {{"pixel_values", "float", {2, 3, 224, 224}, "generated"}, {"mask", "bool", {2, 128}, "generated"}};
+  c.timestamp = "2026-07-10T14:30:05+00:00";
+  perf::LatencyRun run;
+  run.first_run_s = 0.0421;
+  run.warmup_s = {0.0061, 0.0052, 0.0051};
+  run.timed_s = {0.0050, 0.0049, 0.0051, 0.0050, 0.0048, 0.0052, 0.0050, 0.0049, 0.0075, 0.0050};
+  run.timed_wall_s = 0.0525;
+  perf::OnnxRunFacts facts;
+  facts.session_creation_s = 0.1234;
+  facts.rss_before_load_bytes = 12'582'912;
+  facts.rss_after_load_bytes = 134'217'728;
+  facts.rss_after_runs_bytes = 150'994'944;
+  facts.peak_rss_bytes = 163'577'856;
+  return perf::make_onnx_result(c, run, facts, fixed_machine());
+}
+
+perf::OnnxPerfResult onnx_budget_fixture() {
+  perf::OnnxPerfConfig c;
+  c.model = "m.onnx";
+  c.ep = "cpu";
+  c.device = "cpu";
+  c.duration_s = 0.001;
+  c.warmup = 0;
+  c.input_data = "/data/test_data_set_0";
+  c.inputs = {{"x", "float", {1, 4}, "/data/test_data_set_0/input_0.pb"}};
+  c.timestamp = "2026-07-10T14:30:05+00:00";
+  perf::LatencyRun run;
+  run.first_run_s = 0.00002;
+  run.timed_s = {0.0000123};
+  run.timed_wall_s = 0.0000124;
+  return perf::make_onnx_result(c, run, perf::OnnxRunFacts{}, fixed_machine());
+}
+
+}  // namespace winml::testing

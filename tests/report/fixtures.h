@@ -1,0 +1,26 @@
+#pragma once
+/// \file
+/// Fixed benchmark results for the report tests: every field set, numbers chosen to exercise
+/// unit conversion and rounding. Changing them changes the golden files.
+
+#include "perf/genai_result.h"
+#include "perf/onnx_result.h"
+
+namespace winml::testing {
+
+/// A machine description that does not depend on where the tests run.
+perf::MachineInfo fixed_machine();
+
+/// A GenAI result: 3 timed generations (one stopped early), 2 warmup, two prepared stages.
+perf::GenaiPerfResult genai_fixture();
+
+/// A GenAI result under a time budget, with no warmup, no preparation and no decode steps.
+perf::GenaiPerfResult genai_budget_fixture();
+
+/// A single-model result: two inputs, one first run, 3 warmup and 10 timed runs.
+perf::OnnxPerfResult onnx_fixture();
+
+/// A single-model result with inputs from files, a time budget and no warmup.
+perf::OnnxPerfResult onnx_budget_fixture();
+
+}  // namespace winml::testing

@@ -1,0 +1,74 @@
+// Golden tests: a change to any output format must fail here, not in someone's parser.
+// To accept an intended change, run the test binary with WINML_UPDATE_GOLDEN=1 and review the diff.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+#include "fixtures.h"
+#include "report/json_reporter.h"
+#include "report/text_reporter.h"
+
+namespace winml::report {
+namespace {
+
+std::string golden_path(const std::string& name) {
+  return std::string(WINML_TEST_SOURCE_DIR) + "/tests/report/golden/" + name;
+}
+
+void expect_golden(const std::string& name, const std::string& actual) {
+  const std::string path = golden_path(name);
+  if (const char* update = std::getenv("WINML_UPDATE_GOLDEN"); update != nullptr && std::string(update) == "1") {
+    std::ofstream(path, std::ios::binary) << actual;
+    GTEST_SKIP() << "rewrote " << path;
+  }
+  std::ifstream in(path, std::ios::binary);
+  ASSERT_TRUE(in) << "missing golden file " << path << "; create it with WINML_UPDATE_GOLDEN=1";
+  std::stringstream expected_stream;
+  expected_stream << in.rdbuf();
+  const std::string expected = expected_stream.str();
+  if (expected == actual) return;
+  // Show the first differing line rather than two whole reports.
+  std::istringstream e(expected), a(actual);
+  std::string el, al;
+  int line = 0;
+  while (true) {
+    ++line;
+    const bool more_e = static_cast<bool>(std::getline(e, el));
+    const bool more_a = static_cast<bool>(std::getline(a, al));
+    if (!more_e && !more_a) break;
+    if (el != al || more_e != more_a) break;
+  }
+  ADD_FAILURE() << "output differs from " << path << " at line " << line << "\n  expected: " << el
+                << "\n  actual:   " << al << "\nIf the change is intended, rerun with WINML_UPDATE_GOLDEN=1.";
+}
+
+TEST(Golden, GenaiText) { expect_golden("genai.txt", TextReporter(false).render(testing::genai_fixture())); }
+
+TEST(Golden, GenaiTextColor) { expect_golden("genai_color.txt", TextReporter(true).render(testing::genai_fixture())); }
+
+TEST(Golden, GenaiBudgetText) {
+  expect_golden("genai_budget.txt", TextReporter(false).render(testing::genai_budget_fixture()));
+}
+
+TEST(Golden, GenaiJson) { expect_golden("genai.json", JsonReporter().render(testing::genai_fixture())); }
+
+TEST(Golden, GenaiBudgetJson) {
+  expect_golden("genai_budget.json", JsonReporter().render(testing::genai_budget_fixture()));
+}
+
+TEST(Golden, OnnxText) { expect_golden("onnx.txt", TextReporter(false).render(testing::onnx_fixture())); }
+
+TEST(Golden, OnnxBudgetText) {
+  expect_golden("onnx_budget.txt", TextReporter(false).render(testing::onnx_budget_fixture()));
+}
+
+TEST(Golden, OnnxJson) { expect_golden("onnx.json", JsonReporter().render(testing::onnx_fixture())); }
+
+TEST(Golden, OnnxBudgetJson) {
+  expect_golden("onnx_budget.json", JsonReporter().render(testing::onnx_budget_fixture()));
+}
+
+}  // namespace
+}  // namespace winml::report

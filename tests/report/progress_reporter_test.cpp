@@ -1,0 +1,52 @@
+#include "report/progress_reporter.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace winml::report {
+namespace {
+
+using perf::Phase;
+using perf::ProgressEvent;
+
+TEST(ProgressReporter, LinesForEachPhase) {
+  std::ostringstream out;
+  StreamProgress progress(out, 0);
+  progress.on_iteration({Phase::first_run, 1, 1, 0, 0.0421, 0.05});
+  progress.on_iteration({Phase::warmup, 1, 2, 0, 1.25, 1.3});
+  progress.on_iteration({Phase::timed, 3, 10, 0, 1.2, 4.8});
+  progress.on_iteration({Phase::timed, 3, 0, 30, 1.2, 4.8});
+  EXPECT_EQ(out.str(),
+            "first run  42.100 ms  elapsed 50.000 ms\n"
+            "warmup 1/2  1.250 s  elapsed 1.300 s\n"
+            "iteration 3/10  1.200 s  elapsed 4.800 s\n"
+            "iteration 3 (30.000 s budget)  1.200 s  elapsed 4.800 s\n");
+}
+
+TEST(ProgressReporter, ThrottlesButKeepsFirstAndLast) {
+  std::ostringstream out;
+  StreamProgress progress(out, 1.0);
+  for (std::size_t i = 1; i <= 100; ++i) {
+    progress.on_iteration({Phase::timed, i, 100, 0, 0.001, 0.1 + static_cast<double>(i) * 0.05});
+  }
+  const std::string text = out.str();
+  EXPECT_NE(text.find("iteration 1/100 "), std::string::npos);
+  EXPECT_NE(text.find("iteration 21/100 "), std::string::npos);  // 1 s after the first line
+  EXPECT_EQ(text.find("iteration 2/100 "), std::string::npos);
+  EXPECT_NE(text.find("iteration 100/100 "), std::string::npos);
+  EXPECT_LE(std::count(text.begin(), text.end(), '\n'), 7);
+}
+
+TEST(ProgressReporter, QuietPrintsNothing) {
+  std::ostringstream out;
+  auto quiet = make_progress_reporter(out, true);
+  quiet->on_iteration({Phase::timed, 1, 1, 0, 1, 1});
+  EXPECT_TRUE(out.str().empty());
+  auto loud = make_progress_reporter(out, false);
+  loud->on_iteration({Phase::timed, 1, 1, 0, 1, 1});
+  EXPECT_FALSE(out.str().empty());
+}
+
+}  // namespace
+}  // namespace winml::report

@@ -1,0 +1,84 @@
+#include "report/reporter.h"
+
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <regex>
+#include <sstream>
+
+#include "fixtures.h"
+#include "winml/errors.h"
+
+namespace winml::report {
+namespace {
+
+TEST(Reporter, FormatNames) {
+  const auto genai = testing::genai_fixture();
+  EXPECT_EQ(nlohmann::json::parse(make_reporter("json", true)->render(genai))["kind"], "genai");
+  EXPECT_EQ(make_reporter("text", false)->render(genai).rfind("winml perf", 0), 0u);
+  try {
+    make_reporter("xml", false);
+    FAIL() << "xml accepted";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("-f text or -f json"), std::string::npos) << e.what();
+  }
+}
+
+TEST(Reporter, ColourOnlyWhenAsked) {
+  const auto onnx = testing::onnx_fixture();
+  EXPECT_EQ(make_reporter("text", false)->render(onnx).find('\x1b'), std::string::npos);
+  EXPECT_NE(make_reporter("text", true)->render(onnx).find("\x1b[1m"), std::string::npos);
+  EXPECT_EQ(make_reporter("json", true)->render(onnx).find('\x1b'), std::string::npos);
+}
+
+// Every statistic cell carries a unit: the rows between the table header and the blank line.
+void expect_units_in_stats(const std::string& text) {
+  std::istringstream lines(text);
+  std::string line;
+  bool in_table = false;
+  int rows = 0;
+  const std::regex cell(R"(^(-|[0-9]+\.[0-9]+ (µs|ms|s|tok/s))$)");
+  while (std::getline(lines, line)) {
+    if (line.rfind("  metric", 0) == 0) {
+      in_table = true;
+      continue;
+    }
+    if (!in_table) continue;
+    if (line.empty()) break;
+    std::vector<std::string> cells;
+    std::string rest = line;
+    std::smatch m;
+    const std::regex split(R"(\S+( \S+)*)");
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), split); it != std::sregex_iterator(); ++it) {
+      cells.push_back(it->str());
+    }
+    ASSERT_EQ(cells.size(), 10u) << line;
+    for (std::size_t i = 2; i < cells.size(); ++i) EXPECT_TRUE(std::regex_match(cells[i], cell)) << cells[i];
+    ++rows;
+  }
+  EXPECT_GT(rows, 0);
+}
+
+TEST(Reporter, EveryStatisticHasAUnit) {
+  expect_units_in_stats(make_reporter("text", false)->render(testing::genai_fixture()));
+  expect_units_in_stats(make_reporter("text", false)->render(testing::genai_budget_fixture()));
+  expect_units_in_stats(make_reporter("text", false)->render(testing::onnx_fixture()));
+  expect_units_in_stats(make_reporter("text", false)->render(testing::onnx_budget_fixture()));
+}
+
+TEST(Reporter, DebugBuildIsFlagged) {
+  EXPECT_NE(
+      make_reporter("text", false)->render(testing::genai_budget_fixture()).find("warning: winml was built as 'Debug'"),
+      std::string::npos);
+  EXPECT_EQ(make_reporter("text", false)->render(testing::genai_fixture()).find("warning:"), std::string::npos);
+}
+
+TEST(Reporter, InvalidUtf8DoesNotThrow) {
+  auto r = testing::genai_fixture();
+  r.config.prompt = "bad \xff byte";
+  const std::string json = make_reporter("json", false)->render(r);
+  EXPECT_NE(nlohmann::json::parse(json)["config"]["prompt"].get<std::string>().find("\xEF\xBF\xBD"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace winml::report
