@@ -2,10 +2,10 @@
 // stages to another EP, without loading it and without needing that EP here (prepare a bundle on
 // one machine for a device on another). The routing table goes to stdout, warnings to stderr.
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
-#include <fmt/format.h>
 #include <memory>
 
 #include "bundle/derived_bundle.h"
@@ -88,7 +88,8 @@ void run_derive(const DeriveOptions& options) {
 void setup_derive(CLI::App& parent) {
   auto options = std::make_shared<DeriveOptions>();
   auto* cmd = parent.add_subcommand(
-      "derive", "Write a copy of a bundle (links + patched genai_config.json) routed to another EP, without loading it");
+      "derive",
+      "Write a copy of a bundle (links + patched genai_config.json) routed to another EP, without loading it");
   cmd->add_option("-m,--model", options->model, "GenAI bundle folder (contains genai_config.json)")
       ->required()
       ->check(CLI::ExistingDirectory);

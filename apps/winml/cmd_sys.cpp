@@ -1,10 +1,10 @@
 // `winml sys`: what this machine offers winml: host facts, library versions, and the execution
 // providers available per device in priority order, as a table or as JSON (-f json, on stdout).
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
-#include <fmt/format.h>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <sstream>
@@ -53,9 +53,12 @@ Json ep_library_list(const std::vector<std::string>& from_flags) {
 }
 
 Json host_section(const perf::MachineInfo& machine) {
-  return {{"cpu_model", machine.cpu_model},     {"logical_cores", machine.logical_cores},
-          {"memory_total_bytes", machine.memory_total_bytes}, {"os", machine.os},
-          {"kernel", machine.kernel},           {"arch", machine.arch}};
+  return {{"cpu_model", machine.cpu_model},
+          {"logical_cores", machine.logical_cores},
+          {"memory_total_bytes", machine.memory_total_bytes},
+          {"os", machine.os},
+          {"kernel", machine.kernel},
+          {"arch", machine.arch}};
 }
 
 // Devices with their available EPs (priority order) and what ONNX Runtime reported verbatim.

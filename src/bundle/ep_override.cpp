@@ -15,9 +15,9 @@ namespace {
 // A session_options object whose provider list decides where one or more stages run: the
 // decoder-level one (used by the plain decoder and by stages without their own) or a stage's own.
 struct Holder {
-  std::string label;                  // for messages
-  ConfigJson* session_options;        // inside the output copy
-  std::vector<ProviderEntry> entries; // as written in the input
+  std::string label;                   // for messages
+  ConfigJson* session_options;         // inside the output copy
+  std::vector<ProviderEntry> entries;  // as written in the input
   bool hardware() const { return std::any_of(entries.begin(), entries.end(), is_hardware); }
 };
 
@@ -28,11 +28,12 @@ std::vector<Holder> collect_holders(ConfigJson& config) {
     holders.push_back({"the decoder-level options", &*it, session_providers(*it, "model.decoder.session_options")});
   }
   if (!is_pipeline(config)) return holders;
-  for_each_pipeline_stage(decoder["pipeline"], [&](const std::string& name, ConfigJson& stage, const std::string& where) {
-    if (auto it = stage.find("session_options"); it != stage.end()) {
-      holders.push_back({"stage " + name, &*it, session_providers(*it, where + ".session_options")});
-    }
-  });
+  for_each_pipeline_stage(
+      decoder["pipeline"], [&](const std::string& name, ConfigJson& stage, const std::string& where) {
+        if (auto it = stage.find("session_options"); it != stage.end()) {
+          holders.push_back({"stage " + name, &*it, session_providers(*it, where + ".session_options")});
+        }
+      });
   return holders;
 }
 
@@ -126,15 +127,18 @@ OverrideResult override_bundle_ep(const ConfigJson& config, std::string_view ep,
   }
 
   if (!without_backend.empty()) {
-    result.warnings.push_back(target.alias + " needs backend options (at least backend_path, e.g. libQnnHtp.so) and the bundle has none to reuse, so " +
-                              join(without_backend) + " got empty " + target.alias +
-                              " options; add backend_path to their provider_options if loading fails.");
+    result.warnings.push_back(
+        target.alias +
+        " needs backend options (at least backend_path, e.g. libQnnHtp.so) and the bundle has none to reuse, so " +
+        join(without_backend) + " got empty " + target.alias +
+        " options; add backend_path to their provider_options if loading fails.");
   }
   result.changed = result.config != config;
   if (!result.changed) {
     result.warnings.push_back(
-        any_hardware ? "the EP override '" + target.alias + "' had no effect: the bundle already routes its hardware stages to " +
-                           target.alias + "; it runs as configured."
+        any_hardware ? "the EP override '" + target.alias +
+                           "' had no effect: the bundle already routes its hardware stages to " + target.alias +
+                           "; it runs as configured."
                      : "the EP override '" + target.alias +
                            "' had no effect: no stage of the bundle runs on a hardware EP, and CPU stages are never "
                            "re-routed; it runs as configured.");

@@ -14,7 +14,7 @@ namespace winml::bundle {
 
 /// The outcome of an override.
 struct OverrideResult {
-  ConfigJson config;                  ///< the rewritten config (equal to the input when unchanged)
+  ConfigJson config;                    ///< the rewritten config (equal to the input when unchanged)
   std::string effective_ep = "config";  ///< alias the rewritten config runs on, or "config" when unchanged
   std::vector<std::string> warnings;    ///< for the user, one sentence each
   bool changed = false;                 ///< true when config differs from the input

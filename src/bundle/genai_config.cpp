@@ -14,7 +14,8 @@ namespace fs = std::filesystem;
 const ConfigJson& model_section(const ConfigJson& json) {
   auto it = json.find("model");
   if (!json.is_object() || it == json.end() || !it->is_object()) {
-    throw GenaiLoadError("the \"model\" section is missing; a GenAI config needs model.type, model.context_length and model.decoder.");
+    throw GenaiLoadError(
+        "the \"model\" section is missing; a GenAI config needs model.type, model.context_length and model.decoder.");
   }
   return *it;
 }
@@ -46,7 +47,8 @@ GenaiConfig parse_genai_config(ConfigJson json, const fs::path& bundle_dir) {
 
   auto type = model.find("type");
   if (type == model.end() || !type->is_string() || type->get<std::string>().empty()) {
-    throw GenaiLoadError("model.type is missing; set it to the model family (e.g. \"llama\", \"qwen2\") or \"decoder-pipeline\".");
+    throw GenaiLoadError(
+        "model.type is missing; set it to the model family (e.g. \"llama\", \"qwen2\") or \"decoder-pipeline\".");
   }
   config.model_type = type->get<std::string>();
 
@@ -57,7 +59,8 @@ GenaiConfig parse_genai_config(ConfigJson json, const fs::path& bundle_dir) {
   config.context_length = integer(*context, "model.context_length");
   if (config.context_length <= 0) throw GenaiLoadError("model.context_length must be a positive integer.");
 
-  if (auto vocab = model.find("vocab_size"); vocab != model.end()) config.vocab_size = integer(*vocab, "model.vocab_size");
+  if (auto vocab = model.find("vocab_size"); vocab != model.end())
+    config.vocab_size = integer(*vocab, "model.vocab_size");
   config.eos_token_ids = eos_ids(model);
   config.is_pipeline = is_pipeline(json);
   config.stages = list_stages(json);
@@ -67,7 +70,8 @@ GenaiConfig parse_genai_config(ConfigJson json, const fs::path& bundle_dir) {
 
 GenaiConfig load_genai_config(const fs::path& bundle_dir) {
   if (!fs::is_directory(bundle_dir)) {
-    throw UsageError(bundle_dir.string() + " is not a folder. Pass a GenAI bundle folder (one holding genai_config.json).");
+    throw UsageError(bundle_dir.string() +
+                     " is not a folder. Pass a GenAI bundle folder (one holding genai_config.json).");
   }
   fs::path path = bundle_dir / "genai_config.json";
   std::ifstream in(path, std::ios::binary);

@@ -41,15 +41,15 @@ struct StageInfo {
 
 /// The parsed facts of one bundle's config.
 struct GenaiConfig {
-  std::filesystem::path bundle_dir;   ///< folder holding the config
-  std::filesystem::path config_path;  ///< bundle_dir/genai_config.json
-  ConfigJson json;                    ///< the whole file
-  std::string model_type;             ///< model.type, e.g. "llama" or "decoder-pipeline"
-  std::int64_t context_length = 0;    ///< model.context_length (> 0)
-  std::int64_t vocab_size = 0;        ///< model.vocab_size, 0 when absent
+  std::filesystem::path bundle_dir;         ///< folder holding the config
+  std::filesystem::path config_path;        ///< bundle_dir/genai_config.json
+  ConfigJson json;                          ///< the whole file
+  std::string model_type;                   ///< model.type, e.g. "llama" or "decoder-pipeline"
+  std::int64_t context_length = 0;          ///< model.context_length (> 0)
+  std::int64_t vocab_size = 0;              ///< model.vocab_size, 0 when absent
   std::vector<std::int64_t> eos_token_ids;  ///< model.eos_token_id (int or list), else pad_token_id
-  bool is_pipeline = false;           ///< model.type == "decoder-pipeline"
-  std::vector<StageInfo> stages;      ///< execution order; one "decoder" entry for a plain decoder
+  bool is_pipeline = false;                 ///< model.type == "decoder-pipeline"
+  std::vector<StageInfo> stages;            ///< execution order; one "decoder" entry for a plain decoder
 
   /// Absolute-or-bundle-relative path of a stage's file (bundle_dir / filename).
   std::filesystem::path stage_path(const StageInfo& stage) const;

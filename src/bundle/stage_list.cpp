@@ -22,7 +22,8 @@ const ConfigJson& require_object(const ConfigJson& parent, const char* key, cons
 std::string require_filename(const ConfigJson& object, const std::string& where) {
   auto it = object.find("filename");
   if (it == object.end() || !it->is_string() || it->get<std::string>().empty()) {
-    throw GenaiLoadError(where + ".filename is missing or not a string; name the stage's ONNX file, relative to the bundle.");
+    throw GenaiLoadError(where +
+                         ".filename is missing or not a string; name the stage's ONNX file, relative to the bundle.");
   }
   std::string filename = it->get<std::string>();
   resolve_bundle_path({}, filename, where + ".filename");
@@ -75,7 +76,8 @@ std::vector<StageInfo> list_stages(const ConfigJson& config) {
   }
   auto pipeline = decoder.find("pipeline");
   if (pipeline == decoder.end()) {
-    throw GenaiLoadError("model.type is decoder-pipeline but model.decoder.pipeline is missing; list the stages there.");
+    throw GenaiLoadError(
+        "model.type is decoder-pipeline but model.decoder.pipeline is missing; list the stages there.");
   }
   std::set<std::string> seen;
   for_each_pipeline_stage(*pipeline, [&](const std::string& name, const ConfigJson& value, const std::string& where) {
@@ -130,7 +132,8 @@ void require_stage_files(const GenaiConfig& config) {
   for (const auto& stage : config.stages) {
     fs::path path = config.stage_path(stage);
     if (!fs::exists(path)) {
-      throw GenaiLoadError("stage '" + stage.name + "' names " + path.string() + ", which does not exist. Restore the file or fix its filename in " +
+      throw GenaiLoadError("stage '" + stage.name + "' names " + path.string() +
+                           ", which does not exist. Restore the file or fix its filename in " +
                            config.config_path.string() + ".");
     }
   }

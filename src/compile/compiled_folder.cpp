@@ -7,6 +7,7 @@
 #include "compile/artifact_files.h"
 #include "compile/cache_marker.h"
 #include "compile/checkpoint.h"
+#include "compile/fingerprint.h"
 #include "platform/atomic_file.h"
 #include "platform/file_identity.h"
 
@@ -56,8 +57,12 @@ std::optional<std::vector<StageResult>> read_prepared(const fs::path& dir, const
       r.filename = s.at("filename").get<std::string>();
       if (r.action == StageAction::compiled || r.action == StageAction::reused) {
         r.artifact = dir / r.filename;
+        // The artifact must still be the one this marker was written for, intact.
         auto marker = read_marker(r.artifact);
-        if (!marker || !marked_files_problem(r.artifact, *marker).empty()) return std::nullopt;
+        if (!marker || digest(marker->key) != s.at("key").get<std::string>() ||
+            !marked_files_problem(r.artifact, *marker).empty()) {
+          return std::nullopt;
+        }
         r.action = StageAction::reused;
       }
       stages.push_back(std::move(r));
@@ -76,11 +81,17 @@ bool mark_prepared(const fs::path& dir, const std::string& fingerprint, const st
   json list = json::array();
   for (const auto& s : stages) {
     if (s.action == StageAction::fell_back) return false;
-    list.push_back({{"stage", s.stage},
-                    {"ep", s.ep},
-                    {"action", std::string(to_string(s.action))},
-                    {"detail", s.detail},
-                    {"filename", s.filename}});
+    json entry = {{"stage", s.stage},
+                  {"ep", s.ep},
+                  {"action", std::string(to_string(s.action))},
+                  {"detail", s.detail},
+                  {"filename", s.filename}};
+    if (!s.artifact.empty()) {
+      auto marker = read_marker(s.artifact);
+      if (!marker || !marker->complete) return false;
+      entry["key"] = digest(marker->key);
+    }
+    list.push_back(std::move(entry));
   }
   json j = {{"schema", kSchema}, {"fingerprint", fingerprint}, {"stages", std::move(list)}};
   platform::write_file_atomically(completion_marker_path(dir), j.dump(2) + "\n");

@@ -19,15 +19,17 @@ namespace winml::compile {
 std::filesystem::path completion_marker_path(const std::filesystem::path& dir);
 
 /// The stages recorded by the completion marker when it matches `fingerprint` and every artifact
-/// it names still has its complete artifact marker and unchanged files; compiled stages come back
-/// as reused. nullopt otherwise: the folder must be rebuilt.
+/// it names still has the complete artifact marker (same key) it had when the folder was marked,
+/// with unchanged files; compiled stages come back as reused. nullopt otherwise: the folder must
+/// be rebuilt.
 std::optional<std::vector<StageResult>> read_prepared(const std::filesystem::path& dir, const std::string& fingerprint);
 
 /// read_prepared(dir, fingerprint).has_value().
 bool is_prepared(const std::filesystem::path& dir, const std::string& fingerprint);
 
-/// Writes the completion marker atomically, unless a stage fell back: a folder with a fallback is
-/// left unmarked so that the next run tries that compile again. Returns whether it was written.
+/// Writes the completion marker atomically, unless a stage fell back (a folder with a fallback is
+/// left unmarked so that the next run tries that compile again) or a stage's artifact has no
+/// complete marker. Returns whether it was written.
 bool mark_prepared(const std::filesystem::path& dir, const std::string& fingerprint,
                    const std::vector<StageResult>& stages);
 

@@ -13,8 +13,7 @@ PreparedStages prepare_compiled_folder(const CompileJob& job, const FinishFolder
   if (auto stages = read_prepared(job.out_dir, fingerprint)) {
     return PreparedStages{std::move(*stages), /*from_completion_marker=*/true, fingerprint};
   }
-  // Unmarked before anything changes: from here until mark_prepared a crash leaves no marker.
-  clear_prepared(job.out_dir);
+  // compile_stages unmarks the folder before changing it: a crash from here on leaves no marker.
   PreparedStages prepared = compile_stages(job, lock);
   prepared.fingerprint = fingerprint;
   if (finish) finish(prepared.stages);

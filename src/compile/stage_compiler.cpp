@@ -87,6 +87,8 @@ std::string artifact_name(std::string_view stage, std::string_view ep_alias) {
 
 PreparedStages compile_stages(const CompileJob& job, const PreparationLock& lock) {
   check_job(job, lock);
+  // Anything below may change the folder: from now on it is not prepared for anyone.
+  clear_prepared(job.out_dir);
   purge_untrusted(job.out_dir);
   PreparedStages prepared;
   for (const auto& stage : job.stages) prepared.stages.push_back(compile_stage(job, stage));

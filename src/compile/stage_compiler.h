@@ -55,8 +55,8 @@ struct PreparedStages {
 std::string artifact_name(std::string_view stage, std::string_view ep_alias);
 
 /// Compiles or reuses every stage. The caller holds `lock` on job.out_dir for the whole call (and
-/// beyond, until it has written the derived bundle and the completion marker). Untrusted leftovers
-/// of interrupted runs are purged first (compiled_folder.h). Throws UsageError for an invalid job
+/// beyond, until it has written the derived bundle and the completion marker). The completion
+/// marker is removed and untrusted leftovers of interrupted runs are purged first (compiled_folder.h). Throws UsageError for an invalid job
 /// (missing source, duplicate stage names, non-positive timeout); a failing compile is not an
 /// error: that stage falls back to its original ONNX.
 PreparedStages compile_stages(const CompileJob& job, const PreparationLock& lock);

@@ -12,9 +12,12 @@ namespace {
 // casing because its catalog alias also has an underscore form GenAI would not recognise.
 const std::map<std::string, std::string>& genai_names() {
   static const std::map<std::string, std::string> names = {
-      {"CPUExecutionProvider", "cpu"},           {"CUDAExecutionProvider", "cuda"},
-      {"QNNExecutionProvider", "qnn"},           {"OpenVINOExecutionProvider", "openvino"},
-      {"VitisAIExecutionProvider", "vitisai"},   {"DmlExecutionProvider", "dml"},
+      {"CPUExecutionProvider", "cpu"},
+      {"CUDAExecutionProvider", "cuda"},
+      {"QNNExecutionProvider", "qnn"},
+      {"OpenVINOExecutionProvider", "openvino"},
+      {"VitisAIExecutionProvider", "vitisai"},
+      {"DmlExecutionProvider", "dml"},
       {"NvTensorRTRTXExecutionProvider", "NvTensorRtRtx"},
   };
   return names;

@@ -65,12 +65,12 @@ std::string EpResolver::resolve_device(std::string_view device, std::string_view
       throw EpUnavailableError(info->canonical + " is not available on this machine (it targets " +
                                join_devices(*info) + "). " + describe_available() + kHowToAdd);
     }
-    throw EpUnavailableError("no execution provider is available on this machine. " + describe_available() +
-                             kHowToAdd);
+    throw EpUnavailableError("no execution provider is available on this machine. " + describe_available() + kHowToAdd);
   }
   auto known = normalize_device(requested);
   if (!known) {
-    std::string hint = requested == "config" ? " 'config' (respect the bundle) only applies to --runtime winml-genai." : "";
+    std::string hint =
+        requested == "config" ? " 'config' (respect the bundle) only applies to --runtime winml-genai." : "";
     throw UsageError("unknown device '" + std::string(device) + "'. Use one of: auto, npu, gpu, cpu." + hint);
   }
   if (info != nullptr) {

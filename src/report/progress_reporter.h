@@ -22,9 +22,9 @@ class StreamProgress final : public perf::ProgressSink {
   void on_iteration(const perf::ProgressEvent& event) override;
 
  private:
-  std::ostream& out_;
-  double min_interval_s_;
-  double last_line_elapsed_s_ = 0;
+  std::ostream& out_;               ///< where lines go
+  double min_interval_s_;           ///< least time between two lines of one phase
+  double last_line_elapsed_s_ = 0;  ///< elapsed_s of the last line written
 };
 
 /// A StreamProgress on out, or a perf::NullProgress when quiet.

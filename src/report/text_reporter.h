@@ -18,7 +18,7 @@ class TextReporter final : public Reporter {
   std::string render(const perf::OnnxPerfResult& result) const override;
 
  private:
-  bool color_;
+  bool color_;  ///< emit ANSI colour codes
 };
 
 }  // namespace winml::report

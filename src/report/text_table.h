@@ -30,9 +30,9 @@ class Table {
   std::string render(const Style& style, std::size_t indent = 0) const;
 
  private:
-  std::vector<std::string> header_;
-  bool numeric_;
-  std::vector<std::vector<std::string>> rows_;
+  std::vector<std::string> header_;             ///< header cells; empty = no header
+  bool numeric_;                                ///< right-align columns after the first
+  std::vector<std::vector<std::string>> rows_;  ///< body rows
 };
 
 }  // namespace winml::report::text

@@ -17,8 +17,8 @@ namespace winml::bundle {
 namespace {
 
 namespace fs = std::filesystem;
-using ::testing::HasSubstr;
 using testing::fixture;
+using ::testing::HasSubstr;
 using testing::read_text;
 using testing::TempDir;
 using testing::write_text;
@@ -51,9 +51,9 @@ TEST_F(DerivedBundleTest, LinksEveryEntryAndWritesThePatchedConfig) {
   fs::path out = bundle_ / "_compiled";
   write_derived_bundle(bundle_, patched, out);
 
-  EXPECT_EQ(entries(out), (std::set<std::string>{"genai_config.json", "embeddings.onnx", "ctx.onnx", "ctx.onnx.data",
-                                                  "iter.onnx", "lm_head.onnx", "tokenizer.json",
-                                                  "tokenizer_config.json", "extra"}));
+  EXPECT_EQ(entries(out),
+            (std::set<std::string>{"genai_config.json", "embeddings.onnx", "ctx.onnx", "ctx.onnx.data", "iter.onnx",
+                                   "lm_head.onnx", "tokenizer.json", "tokenizer_config.json", "extra"}));
   EXPECT_EQ(ConfigJson::parse(read_text(out / "genai_config.json")), patched);
   EXPECT_FALSE(fs::is_symlink(out / "genai_config.json"));
   // Inside the bundle, links are relative so the bundle can move.
@@ -123,7 +123,7 @@ TEST_F(DerivedBundleTest, WritesNothingOutsideTheOutputFolder) {
 
 TEST_F(DerivedBundleTest, RefusesToOverwriteTheBundleItself) {
   try {
-    write_derived_bundle(bundle_, fixture("qnn_pipeline.json"), bundle_ / "." );
+    write_derived_bundle(bundle_, fixture("qnn_pipeline.json"), bundle_ / ".");
     ADD_FAILURE() << "wrote into the bundle";
   } catch (const UsageError& e) {
     EXPECT_THAT(e.what(), HasSubstr("original genai_config.json"));

@@ -10,9 +10,9 @@ namespace winml::bundle {
 namespace {
 
 using ::testing::ElementsAre;
+using testing::fixture;
 using ::testing::HasSubstr;
 using ::testing::IsEmpty;
-using testing::fixture;
 
 // The JSON of one pipeline stage, wherever the pipeline form puts it.
 const ConfigJson& stage_json(const ConfigJson& config, const std::string& name) {
@@ -137,7 +137,8 @@ TEST(EpOverrideTest, OwnOptionsAreReusedWhenStageAlreadyTargetsTheEp) {
 
 TEST(EpOverrideTest, BorrowsFirstNonEmptyOptionsFromDecoderLevel) {
   ConfigJson input = fixture("openvino_pipeline.json");
-  input["model"]["decoder"]["session_options"] = ConfigJson::parse(R"({"provider_options": [{"QNN": {}}, {"qnn": {"backend_path": "libQnnHtp.so"}}]})");
+  input["model"]["decoder"]["session_options"] =
+      ConfigJson::parse(R"({"provider_options": [{"QNN": {}}, {"qnn": {"backend_path": "libQnnHtp.so"}}]})");
   OverrideResult result = override_bundle_ep(input, "qnn");
   EXPECT_EQ(routed(result.config, "transformer"), R"([{"qnn":{"backend_path":"libQnnHtp.so"}}])");
   EXPECT_THAT(result.warnings, IsEmpty());
@@ -228,7 +229,8 @@ TEST(EpOverrideTest, StagesInheritingDecoderLevelOptionsFollowIt) {
   pipeline[1]["ctx"].erase("session_options");
   pipeline[2]["iter"].erase("session_options");
   pipeline[3]["lm_head"]["session_options"] = ConfigJson::parse(R"({"provider_options": []})");
-  input["model"]["decoder"]["session_options"] = ConfigJson::parse(R"({"provider_options": [{"qnn": {"backend_path": "libQnnHtp.so"}}]})");
+  input["model"]["decoder"]["session_options"] =
+      ConfigJson::parse(R"({"provider_options": [{"qnn": {"backend_path": "libQnnHtp.so"}}]})");
   ASSERT_THAT(stage_eps(input), ElementsAre("cpu", "qnn", "qnn", "cpu"));
 
   OverrideResult vino = override_bundle_ep(input, "openvino", "gpu");

@@ -10,8 +10,8 @@ namespace winml::bundle {
 namespace {
 
 using ::testing::ElementsAre;
-using ::testing::HasSubstr;
 using testing::fixture;
+using ::testing::HasSubstr;
 using testing::TempDir;
 using testing::write_text;
 
@@ -73,7 +73,8 @@ TEST(GenaiConfigTest, PlainDecoderIsOneStageOnDecoderLevelOptions) {
 
 TEST(GenaiConfigTest, StagesWithoutSessionOptionsInheritDecoderLevelProviders) {
   ConfigJson json = fixture("cpu_pipeline.json");
-  json["model"]["decoder"]["session_options"] = ConfigJson::parse(R"({"provider_options": [{"QNN": {"backend_path": "x.so"}}]})");
+  json["model"]["decoder"]["session_options"] =
+      ConfigJson::parse(R"({"provider_options": [{"QNN": {"backend_path": "x.so"}}]})");
   auto stages = list_stages(json);
   EXPECT_EQ(stages[0].ep, "qnn");  // embeddings: no session_options of its own
   EXPECT_EQ(stages[1].ep, "cpu");  // ctx: own []
@@ -111,16 +112,40 @@ TEST(GenaiConfigTest, MalformedConfigsNameTheProblem) {
       {"no pipeline", [](ConfigJson& j) { j["model"]["decoder"].erase("pipeline"); }, "pipeline is missing"},
       {"empty pipeline", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"] = ConfigJson::array(); }, "no stages"},
       {"pipeline is text", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"] = "ctx"; }, "must be a list"},
-      {"stage not object", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"] = 3; }, "pipeline[1].ctx must be an object"},
-      {"duplicate stage", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][2] = ConfigJson::parse(R"({"ctx": {"filename": "b.onnx"}})"); }, "twice"},
-      {"no filename", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][0]["embeddings"].erase("filename"); }, "pipeline[0].embeddings.filename is missing"},
-      {"absolute filename", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["filename"] = "/etc/passwd"; }, "absolute path"},
-      {"escaping filename", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["filename"] = "../other/ctx.onnx"; }, "leaves the bundle"},
-      {"deep escape", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["filename"] = "a/../../ctx.onnx"; }, "leaves the bundle"},
-      {"providers not list", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["session_options"]["provider_options"] = ConfigJson::parse(R"({"qnn": {}})"); }, "is not a list"},
-      {"provider options text", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["session_options"]["provider_options"] = ConfigJson::parse(R"([{"qnn": "fast"}])"); }, "not an object"},
-      {"session options text", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["session_options"] = "fast"; }, "must be an object"},
-      {"flag not bool", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["run_on_prompt"] = "yes"; }, "run_on_prompt must be true or false"},
+      {"stage not object", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"] = 3; },
+       "pipeline[1].ctx must be an object"},
+      {"duplicate stage",
+       [](ConfigJson& j) {
+         j["model"]["decoder"]["pipeline"][2] = ConfigJson::parse(R"({"ctx": {"filename": "b.onnx"}})");
+       },
+       "twice"},
+      {"no filename", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][0]["embeddings"].erase("filename"); },
+       "pipeline[0].embeddings.filename is missing"},
+      {"absolute filename",
+       [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["filename"] = "/etc/passwd"; }, "absolute path"},
+      {"escaping filename",
+       [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["filename"] = "../other/ctx.onnx"; },
+       "leaves the bundle"},
+      {"deep escape",
+       [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["filename"] = "a/../../ctx.onnx"; },
+       "leaves the bundle"},
+      {"providers not list",
+       [](ConfigJson& j) {
+         j["model"]["decoder"]["pipeline"][1]["ctx"]["session_options"]["provider_options"] =
+             ConfigJson::parse(R"({"qnn": {}})");
+       },
+       "is not a list"},
+      {"provider options text",
+       [](ConfigJson& j) {
+         j["model"]["decoder"]["pipeline"][1]["ctx"]["session_options"]["provider_options"] =
+             ConfigJson::parse(R"([{"qnn": "fast"}])");
+       },
+       "not an object"},
+      {"session options text",
+       [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["session_options"] = "fast"; },
+       "must be an object"},
+      {"flag not bool", [](ConfigJson& j) { j["model"]["decoder"]["pipeline"][1]["ctx"]["run_on_prompt"] = "yes"; },
+       "run_on_prompt must be true or false"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.what);

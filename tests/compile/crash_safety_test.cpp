@@ -1,8 +1,8 @@
 // A preparation killed at any point must never leave a folder that a later run trusts wrongly.
 // Each case prepares the folder for options A, then runs a preparation for options B in a child
 // process that is SIGKILLed either at its N-th checkpoint (every step that changes the disk) or
-// after a delay. Later runs for B and for A must then reuse only artifacts really compiled for
-// them, and leave no leftovers behind.
+// after a delay. The cache must then offer runs for A and for B only artifacts really compiled
+// for them, and the next run for B must complete the folder and leave no leftovers.
 
 #include <signal.h>
 #include <sys/wait.h>
@@ -15,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "compile/artifact_files.h"
+#include "compile/cache_marker.h"
 #include "compile/checkpoint.h"
 #include "compile/compile_test_support.h"
 #include "compile/compiled_folder.h"
@@ -70,26 +71,52 @@ int prepare_in_child(const CompileJob& job, const fs::path& out, Kill kill) {
   return status;
 }
 
+// True when the artifact of `stage` would be reused for `job` (without compiling anything).
+bool would_reuse(const CompileJob& job, const StageSpec& stage) {
+  CompileConfig config = compile_config_for(stage.ep, stage.device, stage.provider_options);
+  auto sources = identify_sources(stage.source);
+  const std::string key = artifact_key({stage.name, &config, job.embed, job.compiler_id, sources});
+  return reuse_problem(job.out_dir / artifact_name(stage.name, config.alias), key, sources).empty();
+}
+
+std::string context_of(const fs::path& artifact) {
+  return test::read_bytes(fs::path(artifact).replace_extension(".bin"));
+}
+
 // What any later run must see after an interrupted preparation for round B.
 void check_later_runs(const test::CompileFixture& fx, const std::string& context) {
   SCOPED_TRACE(context);
   const fs::path out = fx.out();
-  const CompileJob b = job_for(fx, "B");
-  // A folder still marked prepared for B must be complete, derived config included.
-  if (is_prepared(out, compile_fingerprint(b))) {
-    EXPECT_EQ(test::read_bytes(out / "genai_config.json"), "B");
-  }
-  for (const std::string round : {"B", "A"}) {
-    PreparedStages p = prepare_compiled_folder(job_for(fx, round), write_config(out, round));
-    for (const auto& s : p.stages) {
-      ASSERT_FALSE(s.artifact.empty()) << s.stage << " " << to_string(s.action) << ": " << s.detail;
-      EXPECT_TRUE(scan_onnx(s.artifact).valid) << s.artifact;
-      const std::string context_file = test::read_bytes(fs::path(s.artifact).replace_extension(".bin"));
-      EXPECT_NE(context_file.find("round=" + round), std::string::npos)
-          << s.stage << " " << to_string(s.action) << " for round " << round << " holds: " << context_file;
+  // Whatever the cache would hand to a run for A or for B must have been compiled for it.
+  for (const std::string round : {"A", "B"}) {
+    const CompileJob job = job_for(fx, round);
+    for (const auto& stage : job.stages) {
+      if (!would_reuse(job, stage)) continue;
+      const fs::path artifact = out / artifact_name(stage.name, "qnn");
+      EXPECT_TRUE(scan_onnx(artifact).valid) << artifact;
+      EXPECT_NE(context_of(artifact).find("round=" + round), std::string::npos)
+          << stage.name << " would be reused for round " << round << " but holds: " << context_of(artifact);
     }
-    EXPECT_EQ(test::read_bytes(out / "genai_config.json"), round);
   }
+  // A folder still marked prepared (for A: killed before it was unmarked; for B: killed after it
+  // was marked) must be complete for that round, derived config included.
+  for (const std::string round : {"A", "B"}) {
+    auto prepared = read_prepared(out, compile_fingerprint(job_for(fx, round)));
+    if (!prepared) continue;
+    EXPECT_EQ(test::read_bytes(out / "genai_config.json"), round);
+    for (const auto& s : *prepared) {
+      EXPECT_NE(context_of(s.artifact).find("round=" + round), std::string::npos) << s.stage << " marked for " << round;
+    }
+  }
+  // The next run for B finishes the job and leaves nothing behind.
+  PreparedStages p = prepare_compiled_folder(job_for(fx, "B"), write_config(out, "B"));
+  for (const auto& s : p.stages) {
+    ASSERT_FALSE(s.artifact.empty()) << s.stage << " " << to_string(s.action) << ": " << s.detail;
+    EXPECT_TRUE(scan_onnx(s.artifact).valid) << s.artifact;
+    EXPECT_NE(context_of(s.artifact).find("round=B"), std::string::npos) << s.stage << " " << to_string(s.action);
+  }
+  EXPECT_EQ(test::read_bytes(out / "genai_config.json"), "B");
+  EXPECT_TRUE(is_prepared(out, p.fingerprint));
   for (const auto& e : fs::directory_iterator(out)) {
     const std::string name = e.path().filename().string();
     EXPECT_FALSE(is_staging_name(name) || name.find(".tmp-") != std::string::npos || name.starts_with(".partial"))
@@ -97,23 +124,43 @@ void check_later_runs(const test::CompileFixture& fx, const std::string& context
   }
 }
 
-TEST(CrashSafety, KilledAtEveryCheckpoint) {
-  // Count the checkpoints of one full B preparation over an A folder.
-  int steps = 0;
-  {
-    test::CompileFixture fx;
-    prepare_compiled_folder(job_for(fx, "A"), write_config(fx.out(), "A"));
-    g_checkpoints = 0;
-    set_checkpoint_hook(count_checkpoint);
-    prepare_compiled_folder(job_for(fx, "B"), write_config(fx.out(), "B"));
-    set_checkpoint_hook(nullptr);
-    steps = g_checkpoints;
+// The folder as the A preparation left it. Restoring it hard-links the files back, which keeps
+// their identities (size, mtime), so the markers stay valid; it is safe because preparation only
+// ever replaces or deletes files, never writes into one in place. Sources stay where they are, so
+// cache keys (which hold source paths) are unchanged. This saves three compiles per case.
+class Snapshot {
+ public:
+  explicit Snapshot(const test::CompileFixture& fx) : out_(fx.out()), copy_(fx.root() / "snapshot") {
+    prepare_compiled_folder(job_for(fx, "A"), write_config(out_, "A"));
+    fs::create_directories(copy_);
+    for (const auto& e : fs::directory_iterator(out_)) {
+      if (e.path().filename() != ".lock") fs::create_hard_link(e.path(), copy_ / e.path().filename());
+    }
   }
+  void restore() const {
+    fs::remove_all(out_);
+    fs::create_directories(out_);
+    for (const auto& e : fs::directory_iterator(copy_)) fs::create_hard_link(e.path(), out_ / e.path().filename());
+  }
+
+ private:
+  fs::path out_;
+  fs::path copy_;
+};
+
+TEST(CrashSafety, KilledAtEveryCheckpoint) {
+  test::CompileFixture fx;
+  Snapshot a_folder(fx);
+  // Count the checkpoints of one full B preparation over the A folder.
+  g_checkpoints = 0;
+  set_checkpoint_hook(count_checkpoint);
+  prepare_compiled_folder(job_for(fx, "B"), write_config(fx.out(), "B"));
+  set_checkpoint_hook(nullptr);
+  const int steps = g_checkpoints;
   ASSERT_GE(steps, 20) << "fewer checkpoints than the steps of three stage compiles";
   RecordProperty("checkpoints", steps);
   for (int k = 1; k <= steps; ++k) {
-    test::CompileFixture fx;
-    prepare_compiled_folder(job_for(fx, "A"), write_config(fx.out(), "A"));
+    a_folder.restore();
     g_checkpoints = 0;
     g_kill_at = k;
     set_checkpoint_hook(kill_at_checkpoint);
@@ -125,11 +172,12 @@ TEST(CrashSafety, KilledAtEveryCheckpoint) {
 }
 
 TEST(CrashSafety, KilledAfterRandomDelays) {
+  test::CompileFixture fx;
+  Snapshot a_folder(fx);
   std::mt19937 random(20240601);  // fixed: a failure must reproduce
   std::uniform_int_distribution<int> delay_ms(0, 250);
   for (int i = 0; i < 8; ++i) {
-    test::CompileFixture fx;
-    prepare_compiled_folder(job_for(fx, "A"), write_config(fx.out(), "A"));
+    a_folder.restore();
     const int delay = delay_ms(random);
     prepare_in_child(job_for(fx, "B", 40), fx.out(), [delay](pid_t pid) {
       std::this_thread::sleep_for(std::chrono::milliseconds(delay));

@@ -30,7 +30,9 @@ TEST(DiscoveryTest, MapsEachMachineToDeviceEpsInPriorityOrder) {
         {"cpu", {"OpenVINOExecutionProvider", "CPUExecutionProvider"}}}},
       {"cuda box",
        testing::cuda_box(),
-       {{"npu", {}}, {"gpu", {"TensorrtExecutionProvider", "CUDAExecutionProvider"}}, {"cpu", {"CPUExecutionProvider"}}}},
+       {{"npu", {}},
+        {"gpu", {"TensorrtExecutionProvider", "CUDAExecutionProvider"}},
+        {"cpu", {"CPUExecutionProvider"}}}},
       {"ryzen laptop",
        testing::ryzen_laptop(),
        {{"npu", {"VitisAIExecutionProvider"}}, {"gpu", {"DmlExecutionProvider"}}, {"cpu", {"CPUExecutionProvider"}}}},
@@ -55,8 +57,9 @@ TEST(DiscoveryTest, IgnoresUnknownEpsAndPairsTheCatalogForbids) {
 }
 
 TEST(DiscoveryTest, BuiltInAndPluginReportsOfOneEpMerge) {
-  FixedEpDiscovery discovery({"CPUExecutionProvider", "CUDAExecutionProvider"},
-                             {{"CUDAExecutionProvider", "gpu", "NVIDIA"}, {"NvTensorRTRTXExecutionProvider", "gpu", "NVIDIA"}});
+  FixedEpDiscovery discovery(
+      {"CPUExecutionProvider", "CUDAExecutionProvider"},
+      {{"CUDAExecutionProvider", "gpu", "NVIDIA"}, {"NvTensorRTRTXExecutionProvider", "gpu", "NVIDIA"}});
   EXPECT_THAT(discover_device_eps(discovery).at("gpu"),
               ElementsAre("NvTensorRTRTXExecutionProvider", "CUDAExecutionProvider"));
 }

@@ -32,7 +32,8 @@ inline FixedEpDiscovery cuda_box() {
 
 /// AMD Ryzen AI laptop: VitisAI plugin on the NPU, DML, CPU.
 inline FixedEpDiscovery ryzen_laptop() {
-  return FixedEpDiscovery({"DmlExecutionProvider", "CPUExecutionProvider"}, {{"VitisAIExecutionProvider", "npu", "AMD"}});
+  return FixedEpDiscovery({"DmlExecutionProvider", "CPUExecutionProvider"},
+                          {{"VitisAIExecutionProvider", "npu", "AMD"}});
 }
 
 /// A plain CPU build, like our CI machines.

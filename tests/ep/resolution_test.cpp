@@ -50,12 +50,12 @@ TEST(ResolveDeviceTest, ExplicitDevices) {
 }
 
 TEST(ResolveDeviceTest, UnavailableExplicitChoicesFailListingWhatExists) {
-  expect_error<EpUnavailableError>([] { resolver(testing::cpu_only()).resolve_device("npu"); },
-                                   {"no execution provider for the npu device", "npu: (none); gpu: (none); cpu: cpu",
-                                    "--ep-library"});
-  expect_error<EpUnavailableError>([] { resolver(testing::cuda_box()).resolve_device("npu", "qnn"); },
-                                   {"QNNExecutionProvider is not available for the npu device",
-                                    "gpu: tensorrt, cuda; cpu: cpu"});
+  expect_error<EpUnavailableError>(
+      [] { resolver(testing::cpu_only()).resolve_device("npu"); },
+      {"no execution provider for the npu device", "npu: (none); gpu: (none); cpu: cpu", "--ep-library"});
+  expect_error<EpUnavailableError>(
+      [] { resolver(testing::cuda_box()).resolve_device("npu", "qnn"); },
+      {"QNNExecutionProvider is not available for the npu device", "gpu: tensorrt, cuda; cpu: cpu"});
   expect_error<EpUnavailableError>([] { resolver(testing::qnn_laptop()).resolve_device("gpu", "cuda"); },
                                    {"CUDAExecutionProvider", "gpu: qnn, dml"});
 }
@@ -66,11 +66,10 @@ TEST(ResolveDeviceTest, RejectsUnknownNamesAndForbiddenPairs) {
   expect_error<UsageError>([&] { box.resolve_device("config"); }, {"only applies to --runtime winml-genai"});
   expect_error<UsageError>([&] { box.resolve_device("gpu", "tpu"); }, {"unknown execution provider 'tpu'"});
   // Every pair the catalog forbids is a usage error, whatever the machine has.
-  auto everything = resolver(FixedEpDiscovery({"NvTensorRTRTXExecutionProvider", "TensorrtExecutionProvider",
-                                               "CUDAExecutionProvider", "MIGraphXExecutionProvider",
-                                               "QNNExecutionProvider", "OpenVINOExecutionProvider",
-                                               "DmlExecutionProvider", "CPUExecutionProvider",
-                                               "VitisAIExecutionProvider"}));
+  auto everything =
+      resolver(FixedEpDiscovery({"NvTensorRTRTXExecutionProvider", "TensorrtExecutionProvider", "CUDAExecutionProvider",
+                                 "MIGraphXExecutionProvider", "QNNExecutionProvider", "OpenVINOExecutionProvider",
+                                 "DmlExecutionProvider", "CPUExecutionProvider", "VitisAIExecutionProvider"}));
   for (const auto& info : catalog()) {
     for (const auto& device : device_names()) {
       SCOPED_TRACE(info.alias + " on " + device);
@@ -102,10 +101,10 @@ TEST(ResolveGenaiEpTest, PrefersEpsWhosePrimaryDeviceIsTheRequestedOne) {
     std::optional<std::string> expected;
   };
   std::vector<Case> cases = {
-      {"openvino host", testing::openvino_host(), "cpu", "cpu"},        // not OpenVINO
+      {"openvino host", testing::openvino_host(), "cpu", "cpu"},  // not OpenVINO
       {"openvino host", testing::openvino_host(), "npu", "openvino"},
-      {"openvino host", testing::openvino_host(), "gpu", "openvino"},   // no GPU-native EP: the first
-      {"intel laptop", testing::intel_laptop(), "gpu", "dml"},          // GPU-native over cross-device
+      {"openvino host", testing::openvino_host(), "gpu", "openvino"},  // no GPU-native EP: the first
+      {"intel laptop", testing::intel_laptop(), "gpu", "dml"},         // GPU-native over cross-device
       {"qnn laptop", testing::qnn_laptop(), "gpu", "dml"},
       {"qnn laptop", testing::qnn_laptop(), "npu", "qnn"},
       {"qnn laptop", testing::qnn_laptop(), "auto", "qnn"},
@@ -156,8 +155,7 @@ TEST(SelectGenaiEpTest, ExplicitEpBeatsDeviceBeatsConfig) {
 TEST(SelectGenaiEpTest, NeverFallsBackSilently) {
   expect_error<EpUnavailableError>([] { resolver(testing::cpu_only()).select_genai_ep("qnn", "config"); },
                                    {"QNNExecutionProvider is not available", "cpu: cpu"});
-  expect_error<EpUnavailableError>([] { resolver(testing::cpu_only()).select_genai_ep("", "npu"); },
-                                   {"npu: (none)"});
+  expect_error<EpUnavailableError>([] { resolver(testing::cpu_only()).select_genai_ep("", "npu"); }, {"npu: (none)"});
   expect_error<UsageError>([] { resolver(testing::qnn_laptop()).select_genai_ep("cuda", "npu"); },
                            {"does not run on the npu device"});
   expect_error<UsageError>([] { resolver(testing::qnn_laptop()).select_genai_ep("", "tpu"); }, {"unknown device"});

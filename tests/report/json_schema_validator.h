@@ -21,11 +21,14 @@ class JsonSchemaValidator {
   std::vector<std::string> validate(const nlohmann::json& instance) const;
 
  private:
+  /// Throws std::invalid_argument for anything outside the supported subset.
   void check_schema(const nlohmann::json& schema, const std::string& where) const;
+  /// Appends the violations of value against schema, at JSON pointer path.
   void check(const nlohmann::json& schema, const nlohmann::json& value, const std::string& path,
              std::vector<std::string>& errors) const;
+  /// The schema a local "#/$defs/NAME" reference points to.
   const nlohmann::json& resolve(const std::string& ref) const;
-  nlohmann::json root_;
+  nlohmann::json root_;  ///< the whole schema document
 };
 
 }  // namespace winml::testing

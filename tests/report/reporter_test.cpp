@@ -46,8 +46,6 @@ void expect_units_in_stats(const std::string& text) {
     if (!in_table) continue;
     if (line.empty()) break;
     std::vector<std::string> cells;
-    std::string rest = line;
-    std::smatch m;
     const std::regex split(R"(\S+( \S+)*)");
     for (auto it = std::sregex_iterator(line.begin(), line.end(), split); it != std::sregex_iterator(); ++it) {
       cells.push_back(it->str());

@@ -1,0 +1,114 @@
+// `winml bundle synth`: writes a random-weight Llama-style GenAI bundle (plain or decoder-pipeline)
+// for tests and scaling studies. A preset gives the starting shape; explicit flags override it.
+// One summary line goes to stderr.
+
+#include <fmt/format.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <memory>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
+
+#include "cli_common.h"
+#include "command_registry.h"
+#include "synth/bundle_writer.h"
+#include "synth/synth_options.h"
+
+namespace winml::cli {
+namespace {
+
+struct SynthFlags {
+  std::string out;
+  std::string preset = "tiny";
+  std::string precision = "fp32";
+  bool pipeline = false;
+  bool no_chat_template = false;
+  bool overwrite = false;
+  std::uint64_t seed = 0;
+  CLI::Option* seed_option = nullptr;
+  // Shape flags: applied over the preset only when given on the command line.
+  std::vector<std::pair<CLI::Option*, std::int64_t synth::SynthOptions::*>> shape;
+  std::vector<std::int64_t> values = std::vector<std::int64_t>(8, 0);
+  OutputOptions output;
+};
+
+std::string human_count(std::uint64_t n) {
+  if (n >= 1000000000) return fmt::format("{:.2f} B", static_cast<double>(n) / 1e9);
+  if (n >= 1000000) return fmt::format("{:.1f} M", static_cast<double>(n) / 1e6);
+  if (n >= 1000) return fmt::format("{:.1f} K", static_cast<double>(n) / 1e3);
+  return std::to_string(n);
+}
+
+std::string human_bytes(std::uint64_t n) {
+  if (n >= (1ull << 30)) return fmt::format("{:.2f} GiB", static_cast<double>(n) / (1ull << 30));
+  if (n >= (1ull << 20)) return fmt::format("{:.1f} MiB", static_cast<double>(n) / (1ull << 20));
+  return fmt::format("{:.1f} KiB", static_cast<double>(n) / 1024.0);
+}
+
+synth::SynthOptions resolve(const SynthFlags& flags) {
+  synth::SynthOptions options = synth::preset_named(flags.preset);
+  for (std::size_t i = 0; i < flags.shape.size(); ++i) {
+    if (flags.shape[i].first->count() > 0) options.*(flags.shape[i].second) = flags.values[i];
+  }
+  if (flags.seed_option->count() > 0) options.seed = flags.seed;
+  options.precision = synth::parse_precision(flags.precision);
+  options.pipeline = flags.pipeline;
+  options.chat_template = !flags.no_chat_template;
+  return options;
+}
+
+void run_synth(const SynthFlags& flags) {
+  const synth::SynthOptions options = resolve(flags);
+  const synth::SynthResult result = synth::write_bundle(options, flags.out, flags.overwrite);
+  if (flags.output.verbosity < 0) return;
+  std::fprintf(stderr, "%s\n",
+               fmt::format("wrote {} bundle to {}: {} parameters ({} layers, hidden {}, vocab {}, {}), {} on disk",
+                           options.pipeline ? "decoder-pipeline" : "llama", result.directory.string(),
+                           human_count(result.parameter_count), options.layers, options.hidden_size,
+                           options.vocab_size, synth::to_string(options.precision), human_bytes(result.bytes_on_disk))
+                   .c_str());
+}
+
+void setup_synth(CLI::App& parent) {
+  auto flags = std::make_shared<SynthFlags>();
+  auto* cmd = parent.add_subcommand(
+      "synth", "Write a random-weight Llama-style GenAI bundle (plain or decoder-pipeline) for tests and scaling");
+  cmd->add_option("-o,--output", flags->out, "Folder to write the bundle to (created if missing)")->required();
+  cmd->add_option("--preset", flags->preset,
+                  "Starting shape: tiny (default; ~0.2 M parameters) or bench (~483 M, 1.9 GB of fp32 weights)")
+      ->check(CLI::IsMember(synth::preset_names()));
+  const std::vector<std::tuple<const char*, const char*, std::int64_t synth::SynthOptions::*>> shape = {
+      {"--layers", "Transformer layers", &synth::SynthOptions::layers},
+      {"--hidden-size", "Model width (= heads x head size)", &synth::SynthOptions::hidden_size},
+      {"--heads", "Query heads", &synth::SynthOptions::num_heads},
+      {"--kv-heads", "Key/value heads (divides --heads)", &synth::SynthOptions::num_kv_heads},
+      {"--head-size", "Width of one head (a multiple of 16)", &synth::SynthOptions::head_size},
+      {"--intermediate-size", "SwiGLU MLP width", &synth::SynthOptions::intermediate_size},
+      {"--vocab-size", "Vocabulary and logits width (>= 262)", &synth::SynthOptions::vocab_size},
+      {"--context-length", "Longest sequence (also search.max_length)", &synth::SynthOptions::context_length},
+  };
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    auto [name, help, member] = shape[i];
+    auto* option = cmd->add_option(name, flags->values[i], std::string(help) + "; overrides the preset");
+    flags->shape.emplace_back(option, member);
+  }
+  flags->seed_option = cmd->add_option("--seed", flags->seed, "Weight seed: the same seed gives the same bytes (0)");
+  cmd->add_option("--precision", flags->precision, "fp32 (MatMul) or int4 (MatMulNBits, blocks of 32)")
+      ->check(CLI::IsMember({"fp32", "int4"}));
+  cmd->add_flag("--pipeline", flags->pipeline,
+                "Write a decoder-pipeline bundle: embeddings (CPU), ctx (prompt), iter (token generation), lm_head "
+                "(CPU)");
+  cmd->add_flag("--no-chat-template", flags->no_chat_template,
+                "Leave chat_template out of tokenizer_config.json (raw prompts only)");
+  cmd->add_flag("--overwrite", flags->overwrite, "Replace the bundle files in an existing, non-empty folder");
+  add_output_flags(*cmd, flags->output);
+  cmd->callback([flags] { run_synth(*flags); });
+}
+
+const CommandRegistrar registrar("bundle", 10, setup_synth);
+
+}  // namespace
+}  // namespace winml::cli

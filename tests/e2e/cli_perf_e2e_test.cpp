@@ -1,0 +1,185 @@
+// `winml perf` end to end: the real binary on synthetic bundles and ONNX files.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "report/json_schema_validator.h"
+#include "test_support/run_command.h"
+#include "test_support/temp_dir.h"
+
+namespace winml {
+namespace {
+
+namespace fs = std::filesystem;
+
+nlohmann::json read_json(const fs::path& path) {
+  std::ifstream in(path);
+  return nlohmann::json::parse(in);
+}
+
+class PerfCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = new test::TempDir();
+    for (const auto& [dir, flags] : {std::pair<std::string, std::string>{"plain", ""}, {"pipe", " --pipeline"}}) {
+      auto result = test::run_winml("bundle synth -o " + (root_->path() / dir).string() + flags);
+      ASSERT_EQ(result.exit_code, 0) << result.err;
+    }
+  }
+  static void TearDownTestSuite() { delete root_; }
+  static fs::path plain() { return root_->path() / "plain"; }
+  static fs::path pipe() { return root_->path() / "pipe"; }
+  static fs::path out(const std::string& name) { return root_->path() / "reports" / name; }
+  // Every perf run in these tests is short, and none writes into the user's cache.
+  static test::CommandResult perf(const std::string& args) {
+    return test::run_command("WINML_CACHE_DIR=" + (root_->path() / "cache").string() + " " + test::winml_binary() +
+                             " perf --no-color " + args);
+  }
+  static void expect_valid_report(const nlohmann::json& report) {
+    testing::JsonSchemaValidator validator(read_json(fs::path(WINML_TEST_SOURCE_DIR) / "docs" / "report.schema.json"));
+    auto errors = validator.validate(report);
+    EXPECT_TRUE(errors.empty()) << (errors.empty() ? "" : errors.front());
+  }
+  static test::TempDir* root_;
+};
+test::TempDir* PerfCli::root_ = nullptr;
+
+TEST_F(PerfCli, GenaiBundleWritesValidReportAndTable) {
+  auto report = out("genai.json");
+  auto result = perf("-m " + plain().string() + " --iterations 3 --warmup 1 -n 8 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("TTFT"), std::string::npos) << result.out;
+  auto json = read_json(report);
+  expect_valid_report(json);
+  EXPECT_EQ(json["schema_version"], 1);
+  EXPECT_EQ(json["kind"], "genai");
+  EXPECT_EQ(json["config"]["ep"], "config");
+  EXPECT_EQ(json["config"]["device"], "config");
+  EXPECT_EQ(json["config"]["iterations"], 3);
+  ASSERT_EQ(json["samples"]["timed"].size(), 3u);
+  for (const auto& sample : json["samples"]["timed"]) {
+    EXPECT_EQ(sample["generated_tokens"], 8);  // exactly max-new-tokens without --stop-at-eos
+    EXPECT_EQ(sample["decode_ms"].size(), 7u);
+  }
+}
+
+TEST_F(PerfCli, JsonFormatPrintsOnlyJsonOnStdout) {
+  auto result = perf("-m " + plain().string() + " --iterations 2 --warmup 0 -n 4 -f json -o " + out("j.json").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto json = nlohmann::json::parse(result.out);  // throws if anything else is on stdout
+  EXPECT_EQ(json["kind"], "genai");
+  EXPECT_EQ(json, read_json(out("j.json")));
+}
+
+TEST_F(PerfCli, DefaultReportPathUsesCacheDir) {
+  auto result = perf("-m " + plain().string() + " --iterations 1 --warmup 0 -n 2 -q");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  fs::path folder = root_->path() / "cache" / "perf" / "plain";
+  ASSERT_TRUE(fs::is_directory(folder));
+  EXPECT_FALSE(fs::is_empty(folder));
+}
+
+TEST_F(PerfCli, ExistingReportNeedsOverwrite) {
+  auto report = out("twice.json");
+  std::string args = "-m " + plain().string() + " --iterations 1 --warmup 0 -n 2 -q -o " + report.string();
+  ASSERT_EQ(perf(args).exit_code, 0);
+  auto again = perf(args);
+  EXPECT_EQ(again.exit_code, 2);
+  EXPECT_NE(again.err.find("--overwrite"), std::string::npos) << again.err;
+  EXPECT_EQ(perf(args + " --overwrite").exit_code, 0);
+}
+
+TEST_F(PerfCli, PromptTokensGivesExactPromptLength) {
+  auto report = out("tokens.json");
+  auto result = perf("-m " + plain().string() + " --prompt-tokens 40 --iterations 1 --warmup 0 -n 3 -q -o " +
+                     report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(read_json(report)["samples"]["timed"][0]["input_tokens"], 40);
+}
+
+TEST_F(PerfCli, OnnxModelBenchmark) {
+  auto report = out("onnx.json");
+  auto result = perf("-m " + (pipe() / "lm_head.onnx").string() + " --iterations 5 --warmup 2 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto json = read_json(report);
+  expect_valid_report(json);
+  EXPECT_EQ(json["kind"], "onnx");
+  EXPECT_EQ(json["config"]["ep"], "cpu");
+  EXPECT_EQ(json["config"]["device"], "cpu");
+  EXPECT_EQ(json["samples"]["timed_ms"].size(), 5u);
+}
+
+TEST_F(PerfCli, DeviceConfigOutsideGenaiIsUsageError) {
+  auto result = perf("-m " + (pipe() / "lm_head.onnx").string() + " --device config");
+  EXPECT_EQ(result.exit_code, 2);
+  EXPECT_NE(result.err.find("config"), std::string::npos);
+}
+
+TEST_F(PerfCli, ForeignFlagsAreWarnedOnceAndIgnored) {
+  auto result = perf("-m " + plain().string() + " --iterations 1 --warmup 0 -n 2 --batch-size 4 --shape x=1 -o " +
+                     out("ignored.json").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto warning = result.err.find("warning:");
+  ASSERT_NE(warning, std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("warning:", warning + 1), std::string::npos) << "one warning, not several";
+  EXPECT_NE(result.err.find("--batch-size"), std::string::npos);
+  EXPECT_NE(result.err.find("--shape"), std::string::npos);
+}
+
+TEST_F(PerfCli, UnavailableDeviceFailsListingWhatExists) {
+  auto result = perf("-m " + plain().string() + " --device npu -n 2");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_NE(result.err.find("cpu"), std::string::npos) << result.err;
+}
+
+TEST_F(PerfCli, UnknownEpIsUsageErrorListingValidNames) {
+  auto result = perf("-m " + plain().string() + " --ep warpdrive -n 2");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_NE(result.err.find("openvino"), std::string::npos) << result.err;
+}
+
+TEST_F(PerfCli, EpCpuOverridesHardwareStagesOfPipeline) {
+  // A pipeline whose ctx/iter stages are routed to QNN, which this machine does not have.
+  fs::path bundle = root_->path() / "qnn-pipe";
+  fs::copy(pipe(), bundle, fs::copy_options::recursive);
+  auto config = read_json(bundle / "genai_config.json");
+  for (auto& entry : config["model"]["decoder"]["pipeline"]) {
+    for (auto& [name, stage] : entry.items()) {
+      if (name == "ctx" || name == "iter") {
+        stage["session_options"]["provider_options"] = nlohmann::json::array({{{"qnn", {{"backend_path", "libQnnHtp.so"}}}}});
+      }
+    }
+  }
+  std::ofstream(bundle / "genai_config.json") << config.dump(2);
+  auto report = out("qnn-cpu.json");
+  auto result = perf("-m " + bundle.string() + " --ep cpu --iterations 1 --warmup 0 -n 4 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto json = read_json(report);
+  EXPECT_EQ(json["config"]["ep"], "cpu");
+  // The original bundle is untouched; the override lives in _compiled/.
+  EXPECT_EQ(read_json(bundle / "genai_config.json"), config);
+  EXPECT_TRUE(fs::exists(bundle / "_compiled" / "genai_config.json"));
+}
+
+TEST_F(PerfCli, CompileOnCpuReportsEveryStageJit) {
+  auto report = out("compile.json");
+  auto result = perf("-m " + pipe().string() + " --compile --iterations 1 --warmup 0 -n 2 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto json = read_json(report);
+  EXPECT_EQ(json["config"]["compile"], true);
+  ASSERT_EQ(json["preparation"].size(), 4u);
+  for (const auto& stage : json["preparation"]) EXPECT_EQ(stage["action"], "jit") << stage.dump();
+}
+
+TEST_F(PerfCli, HelpDoesNotLoadOnnxRuntime) {
+  auto result = test::run_command("LD_DEBUG=libs " + test::winml_binary() + " perf --help");
+  ASSERT_EQ(result.exit_code, 0);
+  EXPECT_NE(result.out.find("--max-new-tokens"), std::string::npos);
+  EXPECT_EQ(result.err.find("libonnxruntime"), std::string::npos) << "perf --help loaded ONNX Runtime";
+}
+
+}  // namespace
+}  // namespace winml
