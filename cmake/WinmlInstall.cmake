@@ -4,14 +4,14 @@
 include(CMakePackageConfigHelpers)
 
 install(TARGETS winml_core EXPORT winmlTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(TARGETS winml RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS winml winml-compile-worker RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(TARGETS winml_engine LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(FILES ${WINML_RUNTIME_LIBS} DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY include/winml DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT winmlTargets NAMESPACE winml:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/winml)
 
 configure_package_config_file(cmake/winmlConfig.cmake.in "${CMAKE_BINARY_DIR}/winmlConfig.cmake"
-  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/winml)
+  INSTALL_DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/winml PATH_VARS CMAKE_INSTALL_LIBDIR)
 write_basic_package_version_file("${CMAKE_BINARY_DIR}/winmlConfigVersion.cmake" COMPATIBILITY SameMinorVersion)
 install(FILES "${CMAKE_BINARY_DIR}/winmlConfig.cmake" "${CMAKE_BINARY_DIR}/winmlConfigVersion.cmake"
   DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/winml)

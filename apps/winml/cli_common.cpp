@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "engine/engine_loader.h"
+#include "ep/discovery.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -73,6 +74,13 @@ void register_ep_libraries(const std::vector<std::string>& from_flags) {
     }
     engine.register_ep_library(name, path);
   }
+}
+
+ep::GenaiEpSelection select_genai_ep(const std::string& ep, const std::string& device) {
+  bool respect_bundle = ep.empty() && (device.empty() || device == "config");
+  if (respect_bundle) return {};
+  ep::EngineEpDiscovery discovery;
+  return ep::EpResolver(ep::discover_device_eps(discovery)).select_genai_ep(ep, device);
 }
 
 std::string resolve_prompt(const std::string& prompt, const std::string& prompt_file, const std::string& fallback) {

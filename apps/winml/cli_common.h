@@ -5,6 +5,8 @@
 #include <string>
 #include <vector>
 
+#include "ep/resolution.h"
+
 namespace CLI {
 class App;
 }
@@ -31,6 +33,11 @@ void add_ep_library_flag(CLI::App& app, std::vector<std::string>& libraries);
 /// variable (same NAME=PATH form, separated by ';'). Loads the engine. Throws UsageError for a
 /// malformed entry or a missing file, SessionError when registration fails.
 void register_ep_libraries(const std::vector<std::string>& from_flags);
+
+/// EP choice for a GenAI bundle from --ep and --device: explicit EP > concrete device > the
+/// bundle's config (both empty, or device "config"). Loads the engine only when it has to look at
+/// this machine's EPs. Throws UsageError / EpUnavailableError listing what exists.
+ep::GenaiEpSelection select_genai_ep(const std::string& ep, const std::string& device);
 
 /// Returns the prompt: --prompt-file content when given, else --prompt, else the fallback.
 /// Throws UsageError when the file cannot be read or both are given.

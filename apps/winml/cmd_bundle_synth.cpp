@@ -67,8 +67,8 @@ void run_synth(const SynthFlags& flags) {
   std::fprintf(stderr, "%s\n",
                fmt::format("wrote {} bundle to {}: {} parameters ({} layers, hidden {}, vocab {}, {}), {} on disk",
                            options.pipeline ? "decoder-pipeline" : "llama", result.directory.string(),
-                           human_count(result.parameter_count), options.layers, options.hidden_size,
-                           options.vocab_size, synth::to_string(options.precision), human_bytes(result.bytes_on_disk))
+                           human_count(result.parameter_count), options.layers, options.hidden_size, options.vocab_size,
+                           synth::to_string(options.precision), human_bytes(result.bytes_on_disk))
                    .c_str());
 }
 

@@ -8,6 +8,7 @@
 #include "cli_common.h"
 #include "command_registry.h"
 #include "engine/engine_loader.h"
+#include "ep/resolution.h"
 #include "winml/genai_session.h"
 
 namespace winml::cli {
@@ -36,8 +37,9 @@ void run_generate(const GenerateOptions& options) {
   if (prompt.empty()) throw UsageError("give a prompt with --prompt TEXT or --prompt-file PATH.");
 
   GenaiSessionOptions session_options;
-  session_options.ep = options.ep;
-  session_options.device = options.device == "config" ? "" : options.device;
+  ep::GenaiEpSelection selection = select_genai_ep(options.ep, options.device);
+  session_options.ep = selection.overrides() ? selection.ep : "";
+  session_options.device = selection.session_device;
   session_options.compile = options.compile;
   session_options.compile_timeout_s = options.compile_timeout_s;
   GenaiSession session(options.model, session_options);

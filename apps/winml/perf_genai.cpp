@@ -3,8 +3,6 @@
 #include <iostream>
 
 #include "engine/engine_loader.h"
-#include "ep/discovery.h"
-#include "ep/resolution.h"
 #include "perf/genai_result.h"
 #include "perf/genai_runner.h"
 #include "perf/machine_info.h"
@@ -33,13 +31,6 @@ class SessionSource final : public perf::GenerationSource {
   GenerationConfig config_;
 };
 
-ep::GenaiEpSelection select_ep(const PerfOptions& options) {
-  bool respect_bundle = options.ep.empty() && (options.device.empty() || options.device == "config");
-  if (respect_bundle) return {};
-  ep::EngineEpDiscovery discovery;
-  return ep::EpResolver(ep::discover_device_eps(discovery)).select_genai_ep(options.ep, options.device);
-}
-
 }  // namespace
 
 void run_genai_perf(const PerfOptions& options) {
@@ -54,7 +45,7 @@ void run_genai_perf(const PerfOptions& options) {
   std::string prompt_text = resolve_prompt(options.prompt, options.prompt_file, kDefaultPrompt);
 
   register_ep_libraries(options.ep_libraries);
-  ep::GenaiEpSelection selection = select_ep(options);
+  ep::GenaiEpSelection selection = select_genai_ep(options.ep, options.device);
   GenaiSessionOptions session_options;
   session_options.ep = selection.overrides() ? selection.ep : "";
   session_options.device = selection.session_device;

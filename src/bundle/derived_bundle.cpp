@@ -7,6 +7,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -42,7 +43,9 @@ std::string read_text(const fs::path& path) {
 // Top-level names the config points at (stage files, compiled stages): never replaced.
 std::set<std::string> names_in_config(const ConfigJson& config) {
   std::set<std::string> names;
-  for (const auto& stage : list_stages(config)) names.insert(fs::path(stage.filename).begin()->string());
+  for (const auto& stage : list_stages(config)) {
+    names.insert(fs::path(stage.filename).lexically_normal().begin()->string());
+  }
   return names;
 }
 
@@ -73,6 +76,29 @@ void place_entry(const fs::path& source, const fs::path& dest, const fs::path& t
   fs::copy(source, dest, fs::copy_options::recursive);
 }
 
+// Where the link for bundle entry `name` points: relative inside the bundle (its _compiled
+// folder), so the bundle can be moved, absolute elsewhere.
+fs::path link_target(const fs::path& bundle, const fs::path& out, const std::string& name) {
+  fs::path source = bundle / name;
+  return is_within(out, bundle) ? source.lexically_relative(out) : source;
+}
+
+// Links an earlier run made for entries the bundle no longer has would dangle: remove them, but
+// only links pointing exactly where this code would have pointed them.
+void prune_stale_links(const fs::path& bundle, const fs::path& out, const std::set<std::string>& kept) {
+  std::vector<fs::path> stale;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(out)) {
+    std::string name = entry.path().filename().string();
+    if (kept.count(name) != 0 || !entry.is_symlink()) continue;
+    if (fs::read_symlink(entry.path(), ec) == link_target(bundle, out, name) &&
+        !fs::exists(fs::symlink_status(bundle / name))) {
+      stale.push_back(entry.path());
+    }
+  }
+  for (const auto& path : stale) fs::remove(path);
+}
+
 void write_bundle(const fs::path& bundle_dir, const ConfigJson& config, const fs::path& out_dir) {
   fs::path bundle = canonical_path(bundle_dir);
   if (!fs::is_directory(bundle)) {
@@ -85,17 +111,16 @@ void write_bundle(const fs::path& bundle_dir, const ConfigJson& config, const fs
                      "): it would replace the original genai_config.json. Choose another output folder, e.g. " +
                      (bundle / kCompiledName).string() + ".");
   }
-  std::set<std::string> named = names_in_config(config);
-  // Inside the bundle (its _compiled folder) links are relative so the bundle can be moved.
-  bool relative_links = is_within(out, bundle);
+  std::set<std::string> kept = names_in_config(config);
+  std::set<std::string> named = kept;
   for (const auto& entry : fs::directory_iterator(bundle)) {
     std::string name = entry.path().filename().string();
+    kept.insert(name);
     if (name == kConfigName || name == kCompiledName) continue;
-    fs::path source = bundle / name;
-    if (is_within(out, source)) continue;  // the output folder or a folder holding it: no loops
-    fs::path target = relative_links ? source.lexically_relative(out) : source;
-    place_entry(source, out / name, target, named.count(name) != 0);
+    if (is_within(out, bundle / name)) continue;  // the output folder or a folder holding it: no loops
+    place_entry(bundle / name, out / name, link_target(bundle, out, name), named.count(name) != 0);
   }
+  prune_stale_links(bundle, out, kept);
   std::string text = config.dump(2) + "\n";
   fs::path config_path = out / kConfigName;
   if (fs::is_regular_file(fs::symlink_status(config_path)) && read_text(config_path) == text) return;

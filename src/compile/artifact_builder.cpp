@@ -1,5 +1,6 @@
 #include "compile/artifact_builder.h"
 
+#include <algorithm>
 #include <chrono>
 
 #include <fmt/format.h>
@@ -40,9 +41,10 @@ std::string child_failure(const ProcessResult& run, const ArtifactTask& task, co
                          message.empty() ? "" : ": " + message);
     }
     case ExitStatus::spawn_failed:
-      return fmt::format("the compile worker {}. Reinstall winml so winml-compile-worker sits beside winml, or set "
-                         "WINML_COMPILE_WORKER to its path",
-                         platform::describe(run));
+      return fmt::format(
+          "the compile worker {}. Reinstall winml so winml-compile-worker sits beside winml, or set "
+          "WINML_COMPILE_WORKER to its path",
+          platform::describe(run));
     case ExitStatus::success:
       break;
   }
@@ -73,7 +75,8 @@ ArtifactOutcome build_artifact(const ArtifactTask& task) {
   for (auto& arg : worker_arguments({task.source, staged_model, task.config.ep, task.config.options, task.embed})) {
     options.argv.push_back(std::move(arg));
   }
-  options.timeout = std::chrono::milliseconds(static_cast<long long>(task.timeout_s * 1000));
+  // Clamped so that an absurd --compile-timeout cannot overflow the conversion.
+  options.timeout = std::chrono::milliseconds(static_cast<long long>(std::min(task.timeout_s, 1e9) * 1000));
   const ProcessResult run = platform::run_process(options);
   checkpoint("worker-finished");
 

@@ -15,17 +15,17 @@ namespace winml::compile {
 
 /// One artifact to produce. The caller holds the lock that covers `artifact`.
 struct ArtifactTask {
-  std::string stage;                   ///< name for messages and the cache key
-  std::filesystem::path source;        ///< the .onnx to compile (external data beside it)
-  std::filesystem::path artifact;      ///< where the compiled model goes; context files go beside it
-  CompileConfig config;                ///< an EPContext-capable configuration
-  bool embed = false;                  ///< embed the context binary in the model
-  double timeout_s = 300;              ///< the child is killed after this many seconds
-  std::vector<std::string> worker;     ///< worker program and leading arguments
-  std::string compiler_id;             ///< part of the cache key (e.g. the ONNX Runtime version)
-  bool force = false;                  ///< compile even when the cache matches
-  Notify warn;                         ///< timeouts, crashes, fallbacks
-  Notify progress;                     ///< "compiling ..." before a child starts
+  std::string stage;                ///< name for messages and the cache key
+  std::filesystem::path source;     ///< the .onnx to compile (external data beside it)
+  std::filesystem::path artifact;   ///< where the compiled model goes; context files go beside it
+  CompileConfig config;             ///< an EPContext-capable configuration
+  bool embed = false;               ///< embed the context binary in the model
+  double timeout_s = 300;           ///< the child is killed after this many seconds
+  std::vector<std::string> worker;  ///< worker program and leading arguments
+  std::string compiler_id;          ///< part of the cache key (e.g. the ONNX Runtime version)
+  bool force = false;               ///< compile even when the cache matches
+  Notify warn;                      ///< timeouts, crashes, fallbacks
+  Notify progress;                  ///< "compiling ..." before a child starts
 };
 
 /// What build_artifact did.

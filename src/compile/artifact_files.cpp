@@ -42,8 +42,8 @@ StagingDir::StagingDir(const fs::path& artifact) {
   std::error_code ec;
   fs::remove_all(path_, ec);  // a leftover of an earlier process that had our pid
   if (!fs::create_directories(path_, ec)) {
-    throw Error(ErrorCategory::compile, fmt::format("cannot create {}: {}. Check that the folder is writable.",
-                                                    path_.string(), ec.message()));
+    throw Error(ErrorCategory::compile,
+                fmt::format("cannot create {}: {}. Check that the folder is writable.", path_.string(), ec.message()));
   }
 }
 

@@ -31,12 +31,9 @@ std::string artifact_key(const KeyInputs& inputs) {
     entry["path"] = source.path.string();
     sources.push_back(std::move(entry));
   }
-  json key = {{"stage", inputs.stage},
-              {"ep", inputs.config->ep},
-              {"device", inputs.config->device},
-              {"provider_options", inputs.config->options},
-              {"embed", inputs.embed},
-              {"compiler", inputs.compiler_id},
+  json key = {{"stage", inputs.stage},           {"ep", inputs.config->ep},
+              {"device", inputs.config->device}, {"provider_options", inputs.config->options},
+              {"embed", inputs.embed},           {"compiler", inputs.compiler_id},
               {"sources", std::move(sources)}};
   return key.dump();  // json objects are std::maps: keys come out sorted
 }
@@ -87,8 +84,12 @@ void write_marker(const fs::path& artifact, const ArtifactMarker& marker) {
   for (const auto& f : marker.files) {
     files.push_back({{"name", f.name}, {"size", f.identity.size}, {"mtime_ns", f.identity.mtime_ns}});
   }
-  json j = {{"schema", kSchema},    {"key", marker.key},         {"complete", marker.complete},
-            {"files", files},       {"seconds", marker.seconds}, {"detail", marker.detail},
+  json j = {{"schema", kSchema},
+            {"key", marker.key},
+            {"complete", marker.complete},
+            {"files", files},
+            {"seconds", marker.seconds},
+            {"detail", marker.detail},
             {"artifact", artifact.filename().string()}};
   platform::write_file_atomically(marker_path(artifact), j.dump(2) + "\n");
 }

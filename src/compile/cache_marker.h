@@ -25,7 +25,7 @@ struct SourceFile {
 /// Everything an artifact depends on.
 struct KeyInputs {
   std::string stage;
-  const CompileConfig* config = nullptr;  ///< EP, device and the compile's provider options
+  const CompileConfig* config = nullptr;  ///< EP, device and the compile's provider options (required)
   bool embed = false;
   std::string compiler_id;  ///< e.g. the ONNX Runtime version; empty when unknown
   std::vector<SourceFile> sources;

@@ -36,7 +36,8 @@ const std::vector<EpCompileRule>& rules() {
 
 }  // namespace
 
-CompileConfig compile_config_for(std::string_view ep_name, std::string_view device, const ProviderOptions& stage_options) {
+CompileConfig compile_config_for(std::string_view ep_name, std::string_view device,
+                                 const ProviderOptions& stage_options) {
   CompileConfig config;
   config.options = stage_options;
   const ep::EpInfo* info = ep::find_ep(ep_name);
@@ -49,15 +50,16 @@ CompileConfig compile_config_for(std::string_view ep_name, std::string_view devi
   }
   config.ep = info->canonical;
   config.alias = info->alias;
-  auto known_device = device.empty() ? std::optional<std::string>(ep::primary_device(*info)) : ep::normalize_device(device);
+  auto known_device =
+      device.empty() ? std::optional<std::string>(ep::primary_device(*info)) : ep::normalize_device(device);
   config.device = known_device.value_or(std::string(device));
   if (!info->epcontext) {
     config.reason = info->canonical + " does not produce EPContext models; the stage is compiled just-in-time";
     return config;
   }
   if (!known_device || !ep::targets_device(*info, *known_device)) {
-    config.reason = info->canonical + " does not target device '" + std::string(device) +
-                    "'; the stage is compiled just-in-time";
+    config.reason =
+        info->canonical + " does not target device '" + std::string(device) + "'; the stage is compiled just-in-time";
     return config;
   }
   config.epcontext = true;

@@ -15,12 +15,12 @@ using ProviderOptions = std::map<std::string, std::string>;
 
 /// How one EP compiles on one device.
 struct CompileConfig {
-  std::string ep;              ///< canonical EP name ("QNNExecutionProvider"), or the name as given when unknown
-  std::string alias;           ///< short name for artifact file names ("qnn")
-  std::string device;          ///< the device compiled for ("npu"); the EP's primary one when none was given
-  bool epcontext = false;      ///< true: compile to an EPContext model; false: stay just-in-time
-  std::string reason;          ///< why the stage stays just-in-time, when epcontext is false
-  ProviderOptions options;     ///< provider options the compile passes (the stage's plus the EP's defaults)
+  std::string ep;           ///< canonical EP name ("QNNExecutionProvider"), or the name as given when unknown
+  std::string alias;        ///< short name for artifact file names ("qnn")
+  std::string device;       ///< the device compiled for ("npu"); the EP's primary one when none was given
+  bool epcontext = false;   ///< true: compile to an EPContext model; false: stay just-in-time
+  std::string reason;       ///< why the stage stays just-in-time, when epcontext is false
+  ProviderOptions options;  ///< provider options the compile passes (the stage's plus the EP's defaults)
 };
 
 /// The compile configuration for `ep` (canonical name or alias, case-insensitive) on `device`

@@ -26,14 +26,14 @@ std::string_view to_string(StageAction action);
 
 /// The outcome for one stage.
 struct StageResult {
-  std::string stage;                ///< stage name
-  std::string ep;                   ///< EP alias ("qnn", "cpu"), or the name as given when unknown
+  std::string stage;  ///< stage name
+  std::string ep;     ///< EP alias ("qnn", "cpu"), or the name as given when unknown
   StageAction action = StageAction::jit;
-  double seconds = 0;               ///< time spent on this stage (compiling, or checking the cache)
-  std::string detail;               ///< why it fell back / stayed JIT, or what went wrong but was survived
-  std::string filename;             ///< what genai_config.json should name: the artifact's path relative
-                                    ///< to the output folder, or the stage's original filename
-  std::filesystem::path artifact;   ///< the compiled model (compiled/reused), else empty
+  double seconds = 0;              ///< time spent on this stage (compiling, or checking the cache)
+  std::string detail;              ///< why it fell back / stayed JIT, or what went wrong but was survived
+  std::string filename;            ///< what genai_config.json should name: the artifact's path relative
+                                   ///< to the output folder, or the stage's original filename
+  std::filesystem::path artifact;  ///< the compiled model (compiled/reused), else empty
 };
 
 }  // namespace winml::compile

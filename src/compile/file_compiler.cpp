@@ -56,12 +56,21 @@ StageResult compile_file(const FileCompileJob& job) {
   });
   purge_output_leftovers(output);
   if (fs::exists(fs::symlink_status(output, ec)) && !job.overwrite && !read_marker(output)) {
-    throw UsageError(output.string() + " already exists and was not compiled by winml. Pass --overwrite to replace "
-                                       "it, or choose another output path (-o).");
+    throw UsageError(output.string() +
+                     " already exists and was not compiled by winml. Pass --overwrite to replace "
+                     "it, or choose another output path (-o).");
   }
-  ArtifactTask task{result.stage, job.source, output, std::move(config), job.embed, job.timeout_s,
-                    job.worker.empty() ? default_worker_command() : job.worker, job.compiler_id,
-                    job.force, job.warn, job.progress};
+  ArtifactTask task{result.stage,
+                    job.source,
+                    output,
+                    std::move(config),
+                    job.embed,
+                    job.timeout_s,
+                    job.worker.empty() ? default_worker_command() : job.worker,
+                    job.compiler_id,
+                    job.force,
+                    job.warn,
+                    job.progress};
   ArtifactOutcome outcome = build_artifact(task);
   result.action = outcome.action;
   result.seconds = outcome.seconds;

@@ -18,17 +18,17 @@ namespace winml::compile {
 
 /// One model to compile.
 struct FileCompileJob {
-  std::filesystem::path source;          ///< the .onnx (external data beside it)
-  std::filesystem::path output;          ///< compiled model; empty = default_output_path(source, ep)
-  std::string ep;                        ///< EP canonical name or alias
-  std::string device;                    ///< npu/gpu/cpu; empty = the EP's primary device
+  std::filesystem::path source;  ///< the .onnx (external data beside it)
+  std::filesystem::path output;  ///< compiled model; empty = default_output_path(source, ep)
+  std::string ep;                ///< EP canonical name or alias
+  std::string device;            ///< npu/gpu/cpu; empty = the EP's primary device
   ProviderOptions provider_options;
   bool embed = false;
   double timeout_s = 300;
-  std::vector<std::string> worker;       ///< empty = default_worker_command()
-  std::string compiler_id;               ///< see CompileJob::compiler_id
-  bool overwrite = false;                ///< allow replacing an output that winml did not compile
-  bool force = false;                    ///< compile even when the cached output matches
+  std::vector<std::string> worker;  ///< empty = default_worker_command()
+  std::string compiler_id;          ///< see CompileJob::compiler_id
+  bool overwrite = false;           ///< allow replacing an output that winml did not compile
+  bool force = false;               ///< compile even when the cached output matches
   std::chrono::milliseconds lock_wait = PreparationLock::kDefaultWait;
   Notify warn;
   Notify progress;

@@ -113,8 +113,8 @@ bool read_initializer(WireReader& r, const WireField& field, OnnxScan& scan) {
       }
     }
     if (!r.ok()) return false;
-    if (key == "location" && std::find(scan.external_data.begin(), scan.external_data.end(), value) ==
-                                 scan.external_data.end()) {
+    if (key == "location" &&
+        std::find(scan.external_data.begin(), scan.external_data.end(), value) == scan.external_data.end()) {
       scan.external_data.push_back(value);
     }
   }

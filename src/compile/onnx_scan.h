@@ -21,10 +21,10 @@ struct EpContextNode {
 
 /// What scan_onnx found.
 struct OnnxScan {
-  bool valid = false;                       ///< a well-formed ModelProto with a graph and opsets
-  std::string problem;                      ///< why not valid
-  std::vector<std::string> external_data;   ///< distinct `location`s of externally stored initializers
-  std::vector<EpContextNode> ep_contexts;   ///< EPContext nodes of the main graph
+  bool valid = false;                      ///< a well-formed ModelProto with a graph and opsets
+  std::string problem;                     ///< why not valid
+  std::vector<std::string> external_data;  ///< distinct `location`s of externally stored initializers
+  std::vector<EpContextNode> ep_contexts;  ///< EPContext nodes of the main graph
 };
 
 /// Checks that the file is a complete ONNX ModelProto: every field of the model, of its main graph

@@ -20,8 +20,7 @@ namespace {
 namespace fs = std::filesystem;
 
 bool is_name_char(char c) {
-  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' ||
-         c == '.';
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '-' || c == '.';
 }
 
 std::string original_filename(const StageSpec& stage) {
@@ -36,8 +35,8 @@ void check_job(const CompileJob& job, const PreparationLock& lock) {
                                             ". Lock the output folder itself.");
   }
   if (!(job.timeout_s > 0)) {
-    throw UsageError(fmt::format("the compile timeout must be positive, not {}. Pass e.g. --compile-timeout 300.",
-                                 job.timeout_s));
+    throw UsageError(
+        fmt::format("the compile timeout must be positive, not {}. Pass e.g. --compile-timeout 300.", job.timeout_s));
   }
   std::set<std::string> names;
   for (const auto& stage : job.stages) {
@@ -61,9 +60,17 @@ StageResult compile_stage(const CompileJob& job, const StageSpec& stage) {
     return result;
   }
   const fs::path artifact = job.out_dir / artifact_name(stage.name, config.alias);
-  ArtifactTask task{stage.name, stage.source, artifact, std::move(config), job.embed, job.timeout_s,
-                    job.worker.empty() ? default_worker_command() : job.worker, job.compiler_id,
-                    /*force=*/false, job.warn, job.progress};
+  ArtifactTask task{stage.name,
+                    stage.source,
+                    artifact,
+                    std::move(config),
+                    job.embed,
+                    job.timeout_s,
+                    job.worker.empty() ? default_worker_command() : job.worker,
+                    job.compiler_id,
+                    /*force=*/false,
+                    job.warn,
+                    job.progress};
   ArtifactOutcome outcome = build_artifact(task);
   result.action = outcome.action;
   result.seconds = outcome.seconds;
@@ -79,7 +86,8 @@ StageResult compile_stage(const CompileJob& job, const StageSpec& stage) {
 
 std::string artifact_name(std::string_view stage, std::string_view ep_alias) {
   std::string safe(stage);
-  std::replace_if(safe.begin(), safe.end(), [](char c) { return !is_name_char(c); }, '_');
+  std::replace_if(
+      safe.begin(), safe.end(), [](char c) { return !is_name_char(c); }, '_');
   if (!safe.empty() && safe.front() == '.') safe.front() = '_';
   if (safe != stage) safe += "-" + digest(stage).substr(0, 8);
   return fmt::format("{}_{}_ctx.onnx", safe, ep_alias);
@@ -99,9 +107,12 @@ std::string compile_fingerprint(const CompileJob& job, std::string_view extra) {
   nlohmann::json stages = nlohmann::json::array();
   for (const auto& stage : job.stages) {
     CompileConfig config = compile_config_for(stage.ep, stage.device, stage.provider_options);
-    nlohmann::json entry = {{"name", stage.name},       {"filename", original_filename(stage)},
-                            {"source", stage.source.string()},   {"ep", config.ep},
-                            {"device", config.device},  {"options", config.options},
+    nlohmann::json entry = {{"name", stage.name},
+                            {"filename", original_filename(stage)},
+                            {"source", stage.source.string()},
+                            {"ep", config.ep},
+                            {"device", config.device},
+                            {"options", config.options},
                             {"epcontext", config.epcontext}};
     // Only compiled stages depend on their sources' content; JIT stages are linked, not copied.
     if (config.epcontext) {

@@ -19,34 +19,34 @@ namespace winml::compile {
 
 /// One stage to compile.
 struct StageSpec {
-  std::string name;                      ///< pipeline stage name (or "decoder")
-  std::filesystem::path source;          ///< the stage's .onnx; external data beside it
-  std::string filename;                  ///< the stage's filename as genai_config.json names it;
-                                         ///< empty = source's file name
-  std::string ep;                        ///< EP canonical name or alias the stage runs on
-  ProviderOptions provider_options;      ///< the stage's provider options for that EP
-  std::string device;                    ///< npu/gpu/cpu; empty = the EP's primary device
+  std::string name;                  ///< pipeline stage name (or "decoder")
+  std::filesystem::path source;      ///< the stage's .onnx; external data beside it
+  std::string filename;              ///< the stage's filename as genai_config.json names it;
+                                     ///< empty = source's file name
+  std::string ep;                    ///< EP canonical name or alias the stage runs on
+  ProviderOptions provider_options;  ///< the stage's provider options for that EP
+  std::string device;                ///< npu/gpu/cpu; empty = the EP's primary device
 };
 
 /// A compile of several stages into one folder.
 struct CompileJob {
   std::vector<StageSpec> stages;
-  std::filesystem::path out_dir;         ///< the folder the artifacts go to (`<bundle>/_compiled`)
-  double timeout_s = 300;                ///< per stage (--compile-timeout)
-  std::vector<std::string> worker;       ///< worker program + leading arguments; empty = default_worker_command()
-  bool embed = false;                    ///< embed context binaries in the compiled models
-  std::string compiler_id;               ///< identifies the compiler in cache keys, e.g. the ONNX Runtime
-                                         ///< version: a new one recompiles; empty = not tracked
+  std::filesystem::path out_dir;    ///< the folder the artifacts go to (`<bundle>/_compiled`)
+  double timeout_s = 300;           ///< per stage (--compile-timeout)
+  std::vector<std::string> worker;  ///< worker program + leading arguments; empty = default_worker_command()
+  bool embed = false;               ///< embed context binaries in the compiled models
+  std::string compiler_id;          ///< identifies the compiler in cache keys, e.g. the ONNX Runtime
+                                    ///< version: a new one recompiles; empty = not tracked
   std::chrono::milliseconds lock_wait = PreparationLock::kDefaultWait;  ///< see prepare_compiled_folder
-  Notify warn;                           ///< fallbacks, crashes, timeouts (one message each)
-  Notify progress;                       ///< "compiling ..." and lock waits
+  Notify warn;      ///< fallbacks, crashes, timeouts (one message each)
+  Notify progress;  ///< "compiling ..." and lock waits
 };
 
 /// The per-stage outcomes of a compile, in the job's stage order.
 struct PreparedStages {
   std::vector<StageResult> stages;
-  bool from_completion_marker = false;   ///< true when the whole folder was already prepared
-  std::string fingerprint;               ///< what the folder was prepared for (prepare_compiled_folder)
+  bool from_completion_marker = false;  ///< true when the whole folder was already prepared
+  std::string fingerprint;              ///< what the folder was prepared for (prepare_compiled_folder)
 };
 
 /// `<stage>_<alias>_ctx.onnx`. A stage name with characters other than letters, digits, '_', '-'
@@ -56,9 +56,9 @@ std::string artifact_name(std::string_view stage, std::string_view ep_alias);
 
 /// Compiles or reuses every stage. The caller holds `lock` on job.out_dir for the whole call (and
 /// beyond, until it has written the derived bundle and the completion marker). The completion
-/// marker is removed and untrusted leftovers of interrupted runs are purged first (compiled_folder.h). Throws UsageError for an invalid job
-/// (missing source, duplicate stage names, non-positive timeout); a failing compile is not an
-/// error: that stage falls back to its original ONNX.
+/// marker is removed and untrusted leftovers of interrupted runs are purged first (compiled_folder.h). Throws
+/// UsageError for an invalid job (missing source, duplicate stage names, non-positive timeout); a failing compile is
+/// not an error: that stage falls back to its original ONNX.
 PreparedStages compile_stages(const CompileJob& job, const PreparationLock& lock);
 
 /// Digest of everything compile_stages depends on (stages, EPs, options, source identities,

@@ -34,8 +34,9 @@ WorkerRequest parse_worker_arguments(const std::vector<std::string>& args) {
   try {
     app.parse(reversed);
   } catch (const CLI::ParseError& e) {
-    throw UsageError(std::string(e.what()) + ". Usage: winml-compile-worker --input=MODEL.onnx --output=OUT.onnx "
-                                             "--ep=EP_NAME [--option=KEY=VALUE]... [--embed]");
+    throw UsageError(std::string(e.what()) +
+                     ". Usage: winml-compile-worker --input=MODEL.onnx --output=OUT.onnx "
+                     "--ep=EP_NAME [--option=KEY=VALUE]... [--embed]");
   }
   for (const auto& option : options) {
     auto eq = option.find('=');

@@ -62,11 +62,18 @@ Engine& get() {
   std::lock_guard lock(g_mutex);
   if (g_engine != nullptr) return *g_engine;
   fs::path plugin = plugin_path();
-  if (!fs::exists(plugin)) not_installed(plugin, "file not found");
-  // RTLD_LOCAL keeps the engine's symbols private; the plugin's $ORIGIN RUNPATH finds
-  // libonnxruntime.so and libonnxruntime-genai.so beside it.
-  void* handle = ::dlopen(plugin.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (handle == nullptr) not_installed(plugin, ::dlerror());
+  void* handle = nullptr;
+  if (fs::exists(plugin)) {
+    // RTLD_LOCAL keeps the engine's symbols private; the plugin's $ORIGIN RUNPATH finds
+    // libonnxruntime.so and libonnxruntime-genai.so beside it.
+    handle = ::dlopen(plugin.c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) not_installed(plugin, ::dlerror());
+  } else {
+    // Last resort: the program's own RUNPATH (set by the installed CMake package) and
+    // LD_LIBRARY_PATH.
+    handle = ::dlopen(kPluginName, RTLD_NOW | RTLD_LOCAL);
+    if (handle == nullptr) not_installed(plugin, "file not found");
+  }
   auto* entry = reinterpret_cast<Engine* (*)()>(::dlsym(handle, "winml_engine_instance"));
   if (entry == nullptr) not_installed(plugin, "it does not export winml_engine_instance");
   Engine* engine = entry();

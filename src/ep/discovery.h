@@ -29,7 +29,9 @@ class EpDiscovery {
 /// before calling.
 class EngineEpDiscovery : public EpDiscovery {
  public:
+  /// Engine::available_providers() of the loaded engine.
   std::vector<std::string> available_providers() override;
+  /// Engine::ep_devices() of the loaded engine.
   std::vector<engine::EpDevice> ep_devices() override;
 };
 
@@ -38,7 +40,9 @@ class FixedEpDiscovery : public EpDiscovery {
  public:
   /// `providers`: built-in providers; `devices`: EP devices (plugin EPs).
   explicit FixedEpDiscovery(std::vector<std::string> providers, std::vector<engine::EpDevice> devices = {});
+  /// The providers given to the constructor.
   std::vector<std::string> available_providers() override;
+  /// The EP devices given to the constructor.
   std::vector<engine::EpDevice> ep_devices() override;
 
  private:

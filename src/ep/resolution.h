@@ -61,8 +61,11 @@ class EpResolver {
   const DeviceEpMap& available() const { return available_; }
 
  private:
+  /// "Available on this machine: npu: (none); gpu: cuda; cpu: cpu." for error messages.
   std::string describe_available() const;
+  /// The available EPs of a device (empty for devices the map lacks).
   const std::vector<std::string>& eps_for(const std::string& device) const;
+  /// True when `canonical` is available for `device`.
   bool ep_available(const std::string& canonical, const std::string& device) const;
 
   DeviceEpMap available_;

@@ -36,9 +36,8 @@ bool try_flock(int fd, LockMode mode, const fs::path& file) {
   while (::flock(fd, op) != 0) {
     if (errno == EWOULDBLOCK) return false;
     if (errno == EINTR) continue;
-    throw Error(ErrorCategory::runtime,
-                fmt::format("cannot lock {}: {}. Use a local file system that supports flock.", file.string(),
-                            std::strerror(errno)));
+    throw Error(ErrorCategory::runtime, fmt::format("cannot lock {}: {}. Use a local file system that supports flock.",
+                                                    file.string(), std::strerror(errno)));
   }
   return true;
 }

@@ -37,11 +37,11 @@ struct ProcessOptions {
 /// How the child ended and what it printed.
 struct ProcessResult {
   ExitStatus status = ExitStatus::spawn_failed;
-  int exit_code = -1;   ///< when status is success or failure
-  int signal = 0;       ///< when status is signaled
-  double seconds = 0;   ///< wall time from spawn to reaping
-  std::string output;   ///< tail of stdout and stderr, interleaved as written
-  std::string error;    ///< why spawning failed
+  int exit_code = -1;  ///< when status is success or failure
+  int signal = 0;      ///< when status is signaled
+  double seconds = 0;  ///< wall time from spawn to reaping
+  std::string output;  ///< tail of stdout and stderr, interleaved as written
+  std::string error;   ///< why spawning failed
 };
 
 /// Runs the child to completion (or to the timeout) and reaps it. stdin is /dev/null. Never throws

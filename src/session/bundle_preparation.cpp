@@ -7,6 +7,8 @@
 #include "bundle/derived_bundle.h"
 #include "bundle/ep_override.h"
 #include "compile/compile_config.h"
+#include "compile/compiled_folder.h"
+#include "compile/preparation_lock.h"
 #include "compile/preparation.h"
 #include "engine/engine_loader.h"
 
@@ -46,7 +48,8 @@ StagePreparation to_preparation(const compile::StageResult& result) {
 
 }  // namespace
 
-PreparedBundle prepare_bundle(const bundle::GenaiConfig& config, const GenaiSessionOptions& options) {
+PreparedBundle prepare_bundle(const bundle::GenaiConfig& config, const GenaiSessionOptions& options,
+                              const PrepareTarget& target) {
   PreparedBundle prepared;
   prepared.load_dir = config.bundle_dir;
   bundle::OverrideResult routed = bundle::override_bundle_ep(config.json, options.ep, options.device);
@@ -67,16 +70,21 @@ PreparedBundle prepare_bundle(const bundle::GenaiConfig& config, const GenaiSess
         "--compile: no stage runs on an EP that produces EPContext models here; every stage runs just-in-time");
   }
   bool compiling = options.compile && any_epcontext;
-  if (!routed.changed && !compiling) return prepared;
+  if (!routed.changed && !compiling && !target.always_write) return prepared;
 
   // GenAI cannot change per-stage options through its API: it loads a derived bundle instead.
-  prepared.load_dir = bundle::derived_bundle_dir(config.bundle_dir);
+  prepared.load_dir = target.out_dir.empty() ? bundle::derived_bundle_dir(config.bundle_dir) : target.out_dir;
   if (!compiling) {
+    // Same lock as compilation, and the folder stops claiming to be a finished compile: the
+    // config written now names the original stage files.
+    compile::PreparationLock lock(prepared.load_dir);
+    compile::clear_prepared(prepared.load_dir);
     bundle::write_derived_bundle(config.bundle_dir, routed.config, prepared.load_dir);
     return prepared;
   }
   job.out_dir = prepared.load_dir;
   job.timeout_s = options.compile_timeout_s;
+  job.embed = target.embed;
   job.compiler_id = "onnxruntime-" + engine::get().versions().onnxruntime;
   job.warn = [&prepared](const std::string& message) { prepared.warnings.push_back(message); };
   auto finish = [&](const std::vector<compile::StageResult>& results) {

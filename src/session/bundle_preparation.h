@@ -21,7 +21,15 @@ struct PreparedBundle {
   std::vector<std::string> warnings;
 };
 
+/// Where and how to write a derived bundle.
+struct PrepareTarget {
+  std::filesystem::path out_dir;  ///< empty = bundle::derived_bundle_dir(bundle)
+  bool embed = false;             ///< embed EPContext binaries in the compiled models
+  bool always_write = false;      ///< write the derived bundle even when nothing changes
+};
+
 /// Applies options.ep / options.device / options.compile to the bundle.
-PreparedBundle prepare_bundle(const bundle::GenaiConfig& config, const GenaiSessionOptions& options);
+PreparedBundle prepare_bundle(const bundle::GenaiConfig& config, const GenaiSessionOptions& options,
+                              const PrepareTarget& target = {});
 
 }  // namespace winml::session

@@ -14,8 +14,8 @@
 namespace winml::synth {
 
 /// Special tokens, given the last ids of the vocabulary in this order.
-inline constexpr std::array<std::string_view, 6> kSpecialTokens = {
-    "<|begin_of_text|>", "<|end_of_text|>", "<|system|>", "<|user|>", "<|assistant|>", "<|end|>"};
+inline constexpr std::array<std::string_view, 6> kSpecialTokens = {"<|begin_of_text|>", "<|end_of_text|>", "<|system|>",
+                                                                   "<|user|>",          "<|assistant|>",   "<|end|>"};
 
 /// Beginning of a sequence; the chat template starts with it.
 inline constexpr std::string_view kBosToken = "<|begin_of_text|>";

@@ -23,7 +23,7 @@ inline constexpr std::string_view kLmHeadData = "lm_head.onnx.data";  ///< its e
 
 /// Every name a synthetic bundle may contain; --overwrite removes exactly these.
 inline constexpr std::array<std::string_view, 12> kAll = {
-    kGenaiConfig, kTokenizer, kTokenizerConfig, kModel,  kModelData, kEmbeddings,
-    kEmbeddingsData, kCtx,   kIter,             kTransformerData, kLmHead, kLmHeadData};
+    kGenaiConfig, kTokenizer, kTokenizerConfig, kModel,  kModelData, kEmbeddings, kEmbeddingsData,
+    kCtx,         kIter,      kTransformerData, kLmHead, kLmHeadData};
 
 }  // namespace winml::synth::files

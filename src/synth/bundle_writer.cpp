@@ -27,9 +27,10 @@ void prepare_directory(const fs::path& dir, bool overwrite) {
   }
   if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec)) {
     if (!overwrite) {
-      throw UsageError(fmt::format("{} is not empty: pass --overwrite to replace the bundle in it, or give -o a new "
-                                   "or empty folder.",
-                                   dir.string()));
+      throw UsageError(
+          fmt::format("{} is not empty: pass --overwrite to replace the bundle in it, or give -o a new "
+                      "or empty folder.",
+                      dir.string()));
     }
     // genai_config.json goes first: while the rest is rewritten the folder is not a loadable bundle.
     for (auto name : files::kAll) fs::remove(dir / name, ec);
@@ -44,12 +45,15 @@ void prepare_directory(const fs::path& dir, bool overwrite) {
 class Writer {
  public:
   Writer(const SynthOptions& options, fs::path dir)
-      : options_(options), dir_(std::move(dir)), weights_(options.seed),
+      : options_(options),
+        dir_(std::move(dir)),
+        weights_(options.seed),
         external_(weight_bytes(options) > kExternalDataThreshold) {}
 
   // Builds one graph and writes it under each of `names` (ctx and iter share one graph).
   void model(const GraphFn& build, std::string_view data_file, std::initializer_list<std::string_view> names) {
-    auto store = external_ ? std::make_unique<TensorStore>(dir_, std::string(data_file)) : std::make_unique<TensorStore>();
+    auto store =
+        external_ ? std::make_unique<TensorStore>(dir_, std::string(data_file)) : std::make_unique<TensorStore>();
     onnx::ModelProto proto = make_model(build(options_, weights_, *store));
     // The weights are on disk before any graph that points at them.
     store->commit();

@@ -18,8 +18,8 @@ inline constexpr std::uint64_t kExternalDataThreshold = 128ull << 20;
 
 /// What write_bundle produced.
 struct SynthResult {
-  std::filesystem::path directory;   ///< the bundle folder
-  std::vector<std::string> files;    ///< file names written, genai_config.json last
+  std::filesystem::path directory;    ///< the bundle folder
+  std::vector<std::string> files;     ///< file names written, genai_config.json last
   std::uint64_t parameter_count = 0;  ///< parameter_count(options)
   std::uint64_t bytes_on_disk = 0;    ///< total size of `files`
 };

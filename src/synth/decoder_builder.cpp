@@ -48,8 +48,8 @@ std::string DecoderBuilder::linear(const std::string& scope, const std::string& 
   g_.initializer(weight + ".qweight", onnx::TensorProto_DataType_UINT8, {n, q.blocks_per_row, kInt4BlockSize / 2},
                  q.packed.data(), q.packed.size());
   g_.initializer(weight + ".scales", {n, q.blocks_per_row}, q.scales);
-  auto& node = g_.node(scope + "/MatMulNBits", "MatMulNBits", {x, weight + ".qweight", weight + ".scales"}, {out},
-                       kMsDomain);
+  auto& node =
+      g_.node(scope + "/MatMulNBits", "MatMulNBits", {x, weight + ".qweight", weight + ".scales"}, {out}, kMsDomain);
   set_attribute(node, "K", k);
   set_attribute(node, "N", n);
   set_attribute(node, "bits", std::int64_t{4});
@@ -75,17 +75,17 @@ void DecoderBuilder::attention_lengths(const std::string& attention_mask) {
   const std::string s = "/model/attn_mask_reformat/attn_mask_subgraph";
   g_.int64_initializer("/model/constants/axes_1", {1}, {1});
   g_.int64_initializer("/model/constants/one", {}, {1});
-  set_attribute(g_.node(s + "/ReduceSum", "ReduceSum", {attention_mask, "/model/constants/axes_1"},
-                        {s + "/ReduceSum/output_0"}),
-                "keepdims", std::int64_t{0});
+  set_attribute(
+      g_.node(s + "/ReduceSum", "ReduceSum", {attention_mask, "/model/constants/axes_1"}, {s + "/ReduceSum/output_0"}),
+      "keepdims", std::int64_t{0});
   g_.node(s + "/Sub", "Sub", {s + "/ReduceSum/output_0", "/model/constants/one"}, {s + "/Sub/output_0"});
   seqlens_k_ = s + "/Sub/Cast/output_0";
   set_attribute(g_.node(s + "/Sub/Cast", "Cast", {s + "/Sub/output_0"}, {seqlens_k_}), "to",
                 std::int64_t{onnx::TensorProto_DataType_INT32});
   g_.node(s + "/Shape", "Shape", {attention_mask}, {s + "/Shape/output_0"});
-  set_attribute(g_.node(s + "/Gather", "Gather", {s + "/Shape/output_0", "/model/constants/one"},
-                        {s + "/Gather/output_0"}),
-                "axis", std::int64_t{0});
+  set_attribute(
+      g_.node(s + "/Gather", "Gather", {s + "/Shape/output_0", "/model/constants/one"}, {s + "/Gather/output_0"}),
+      "axis", std::int64_t{0});
   total_length_ = s + "/Gather/Cast/output_0";
   set_attribute(g_.node(s + "/Gather/Cast", "Cast", {s + "/Gather/output_0"}, {total_length_}), "to",
                 std::int64_t{onnx::TensorProto_DataType_INT32});
@@ -118,10 +118,10 @@ std::string DecoderBuilder::attention(std::int64_t layer, const std::string& x) 
   auto k = linear(scope + "/k_proj", name + ".k_proj", x, o_.hidden_size, kv_width);
   auto v = linear(scope + "/v_proj", name + ".v_proj", x, o_.hidden_size, kv_width);
   const std::string out = scope + "/GroupQueryAttention/output_0";
-  auto& gqa = g_.node(scope + "/GroupQueryAttention", "GroupQueryAttention",
-                      {q, k, v, names::past_key(layer), names::past_value(layer), seqlens_k_, total_length_,
-                       cos_cache_, sin_cache_},
-                      {out, names::present_key(layer), names::present_value(layer)}, kMsDomain);
+  auto& gqa = g_.node(
+      scope + "/GroupQueryAttention", "GroupQueryAttention",
+      {q, k, v, names::past_key(layer), names::past_value(layer), seqlens_k_, total_length_, cos_cache_, sin_cache_},
+      {out, names::present_key(layer), names::present_value(layer)}, kMsDomain);
   set_attribute(gqa, "num_heads", o_.num_heads);
   set_attribute(gqa, "kv_num_heads", o_.num_kv_heads);
   set_attribute(gqa, "do_rotary", std::int64_t{1});
@@ -154,9 +154,9 @@ std::string DecoderBuilder::transformer(const std::string& embeddings, const std
   auto skip_norm = [&](const std::string& scope, const std::string& weight, const std::string& out, bool keep_sum) {
     g_.initializer(weight, {o_.hidden_size}, w_.near_one(weight, static_cast<std::size_t>(o_.hidden_size)));
     const std::string sum = keep_sum ? scope + "/SkipLayerNorm/output_3" : "";
-    auto& node = g_.node(scope + "/SkipLayerNorm", "SkipSimplifiedLayerNormalization", {pending, residual, weight},
-                         keep_sum ? std::vector<std::string>{out, "", "", sum} : std::vector<std::string>{out},
-                         kMsDomain);
+    auto& node =
+        g_.node(scope + "/SkipLayerNorm", "SkipSimplifiedLayerNormalization", {pending, residual, weight},
+                keep_sum ? std::vector<std::string>{out, "", "", sum} : std::vector<std::string>{out}, kMsDomain);
     set_attribute(node, "epsilon", kRmsEpsilon);
     if (keep_sum) residual = sum;
   };

@@ -44,26 +44,32 @@ class DecoderBuilder {
   void declare_present_outputs();
 
  private:
-  /// Projects x [.., k] with a random k x n weight; output named `output` if given.
+  /// Projects x [.., k] with a random k x n weight (MatMul, or MatMulNBits for int4); the result is
+  /// named `output` when given, else after the node.
   std::string linear(const std::string& scope, const std::string& weight, const std::string& x, std::int64_t k,
                      std::int64_t n, const std::string& output = "");
+  /// RMSNorm without a residual (layer 0's input norm): SimplifiedLayerNormalization.
   std::string rms_norm(const std::string& scope, const std::string& weight, const std::string& x,
                        const std::string& output);
+  /// q/k/v projections, GroupQueryAttention with rotary, o projection.
   std::string attention(std::int64_t layer, const std::string& x);
+  /// SwiGLU: down(SiLU(gate(x)) * up(x)).
   std::string mlp(std::int64_t layer, const std::string& x);
+  /// seqlens_k and total_sequence_length for GroupQueryAttention, derived from attention_mask.
   void attention_lengths(const std::string& attention_mask);
+  /// The cos/sin tables GroupQueryAttention rotates with, [context_length, head_size / 2].
   void rotary_tables();
-
-  GraphBuilder& g_;
-  const SynthOptions& o_;
-  const RandomWeights& w_;
+  /// Fills the scratch buffer with `count` random values for tensor `name` and returns it.
   std::vector<float>& random(const std::string& name, std::int64_t count, float bound);
 
-  std::vector<float> scratch_;  // reused for every random tensor: a multi-GB model allocates it once
-  std::string seqlens_k_;
-  std::string total_length_;
-  std::string cos_cache_;
-  std::string sin_cache_;
+  GraphBuilder& g_;             ///< the graph being built
+  const SynthOptions& o_;       ///< dimensions
+  const RandomWeights& w_;      ///< weight source
+  std::vector<float> scratch_;  ///< reused for every random tensor: a multi-GB model allocates it once
+  std::string seqlens_k_;       ///< name of the int32 [batch] seqlens_k tensor
+  std::string total_length_;    ///< name of the int32 scalar total_sequence_length tensor
+  std::string cos_cache_;       ///< name of the cos table initializer
+  std::string sin_cache_;       ///< name of the sin table initializer
 };
 
 }  // namespace winml::synth

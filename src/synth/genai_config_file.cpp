@@ -49,10 +49,7 @@ ordered_json pipeline(const SynthOptions& o) {
   lm_head["session_options"] = cpu_session_options();
   lm_head["is_lm_head"] = true;
 
-  return ordered_json::array({{{"embeddings", embeddings}},
-                              {{"ctx", ctx}},
-                              {{"iter", iter}},
-                              {{"lm_head", lm_head}}});
+  return ordered_json::array({{{"embeddings", embeddings}}, {{"ctx", ctx}}, {{"iter", iter}}, {{"lm_head", lm_head}}});
 }
 
 ordered_json search(const SynthOptions& o) {

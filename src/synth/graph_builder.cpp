@@ -55,8 +55,7 @@ std::string GraphBuilder::initializer(const std::string& name, onnx::TensorProto
 
 std::string GraphBuilder::int64_initializer(const std::string& name, const std::vector<std::int64_t>& dims,
                                             const std::vector<std::int64_t>& values) {
-  return initializer(name, onnx::TensorProto_DataType_INT64, dims, values.data(),
-                     values.size() * sizeof(std::int64_t));
+  return initializer(name, onnx::TensorProto_DataType_INT64, dims, values.data(), values.size() * sizeof(std::int64_t));
 }
 
 void set_attribute(onnx::NodeProto& node, const std::string& name, std::int64_t value) {

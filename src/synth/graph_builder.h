@@ -47,8 +47,8 @@ class GraphBuilder {
                                 const std::vector<std::int64_t>& values);
 
  private:
-  onnx::GraphProto& graph_;
-  TensorStore& store_;
+  onnx::GraphProto& graph_;  ///< the graph appended to
+  TensorStore& store_;       ///< where initializer bytes go
 };
 
 /// Sets an integer attribute.

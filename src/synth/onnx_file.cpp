@@ -27,8 +27,7 @@ void register_ort_schemas() {
   static std::once_flag once;
   std::call_once(once, [] {
     // Mirrors the contract ONNX Runtime documents for its RMSNorm kernel (domain "", since 1).
-    const std::vector<std::string> floats = {"tensor(float)", "tensor(float16)", "tensor(double)",
-                                             "tensor(bfloat16)"};
+    const std::vector<std::string> floats = {"tensor(float)", "tensor(float16)", "tensor(double)", "tensor(bfloat16)"};
     onnx::OpSchema schema("SimplifiedLayerNormalization", __FILE__, __LINE__);
     schema.SetDomain("")
         .SinceVersion(1)

@@ -73,30 +73,34 @@ void validate(const SynthOptions& o) {
   require_range(o.vocab_size, kMinVocabSize, kMaxVocab, "--vocab-size");
   require_range(o.context_length, 16, kMaxContext, "--context-length");
   if (o.num_heads * o.head_size != o.hidden_size) {
-    throw UsageError(fmt::format(
-        "--hidden-size {} must equal --heads {} x --head-size {} (= {}): change one of the three.", o.hidden_size,
-        o.num_heads, o.head_size, o.num_heads * o.head_size));
+    throw UsageError(
+        fmt::format("--hidden-size {} must equal --heads {} x --head-size {} (= {}): change one of the three.",
+                    o.hidden_size, o.num_heads, o.head_size, o.num_heads * o.head_size));
   }
   if (o.num_heads % o.num_kv_heads != 0) {
-    throw UsageError(fmt::format("--heads {} must be a multiple of --kv-heads {}: each key/value head serves a "
-                                 "whole group of query heads.",
-                                 o.num_heads, o.num_kv_heads));
+    throw UsageError(
+        fmt::format("--heads {} must be a multiple of --kv-heads {}: each key/value head serves a "
+                    "whole group of query heads.",
+                    o.num_heads, o.num_kv_heads));
   }
   if (o.head_size % kHeadSizeMultiple != 0) {
-    throw UsageError(fmt::format("--head-size {} must be a multiple of {}: ONNX Runtime's GroupQueryAttention "
-                                 "kernel requires it (and rotary embedding rotates pairs of values).",
-                                 o.head_size, kHeadSizeMultiple));
+    throw UsageError(
+        fmt::format("--head-size {} must be a multiple of {}: ONNX Runtime's GroupQueryAttention "
+                    "kernel requires it (and rotary embedding rotates pairs of values).",
+                    o.head_size, kHeadSizeMultiple));
   }
   if (o.precision == Precision::int4 &&
       (o.hidden_size % kInt4BlockSize != 0 || o.intermediate_size % kInt4BlockSize != 0)) {
-    throw UsageError(fmt::format("--precision int4 quantizes in blocks of {}: --hidden-size {} and "
-                                 "--intermediate-size {} must both be multiples of {}.",
-                                 kInt4BlockSize, o.hidden_size, o.intermediate_size, kInt4BlockSize));
+    throw UsageError(
+        fmt::format("--precision int4 quantizes in blocks of {}: --hidden-size {} and "
+                    "--intermediate-size {} must both be multiples of {}.",
+                    kInt4BlockSize, o.hidden_size, o.intermediate_size, kInt4BlockSize));
   }
   if (weight_bytes(o) > kMaxWeightBytes) {
-    throw UsageError(fmt::format("these dimensions need {:.1f} GiB of weights, more than the {} GiB a synthetic "
-                                 "bundle may have: reduce --layers, --hidden-size, --intermediate-size or --vocab-size.",
-                                 static_cast<double>(weight_bytes(o)) / (1ull << 30), kMaxWeightBytes >> 30));
+    throw UsageError(
+        fmt::format("these dimensions need {:.1f} GiB of weights, more than the {} GiB a synthetic "
+                    "bundle may have: reduce --layers, --hidden-size, --intermediate-size or --vocab-size.",
+                    static_cast<double>(weight_bytes(o)) / (1ull << 30), kMaxWeightBytes >> 30));
   }
 }
 

@@ -17,15 +17,15 @@ enum class Precision {
 
 /// Everything that decides the bytes of a synthetic bundle. Two equal SynthOptions give identical files.
 struct SynthOptions {
-  std::int64_t layers = 2;               ///< transformer blocks
-  std::int64_t hidden_size = 64;         ///< model width; must equal num_heads * head_size
-  std::int64_t num_heads = 4;            ///< query heads
-  std::int64_t num_kv_heads = 2;         ///< key/value heads (grouped-query attention); divides num_heads
-  std::int64_t head_size = 16;           ///< per-head width; a multiple of kHeadSizeMultiple
-  std::int64_t intermediate_size = 192;  ///< SwiGLU MLP width
-  std::int64_t vocab_size = 512;         ///< logits width and tokenizer size (256 bytes + merges + 6 special tokens)
-  std::int64_t context_length = 2048;    ///< longest sequence; sizes the rotary tables and search.max_length
-  std::uint64_t seed = 0;                ///< weight seed: same seed, same bytes
+  std::int64_t layers = 2;                ///< transformer blocks
+  std::int64_t hidden_size = 64;          ///< model width; must equal num_heads * head_size
+  std::int64_t num_heads = 4;             ///< query heads
+  std::int64_t num_kv_heads = 2;          ///< key/value heads (grouped-query attention); divides num_heads
+  std::int64_t head_size = 16;            ///< per-head width; a multiple of kHeadSizeMultiple
+  std::int64_t intermediate_size = 192;   ///< SwiGLU MLP width
+  std::int64_t vocab_size = 512;          ///< logits width and tokenizer size (256 bytes + merges + 6 special tokens)
+  std::int64_t context_length = 2048;     ///< longest sequence; sizes the rotary tables and search.max_length
+  std::uint64_t seed = 0;                 ///< weight seed: same seed, same bytes
   Precision precision = Precision::fp32;  ///< projection weight format
   bool pipeline = false;                  ///< write a decoder-pipeline bundle (embeddings, ctx, iter, lm_head)
   bool chat_template = true;              ///< put a chat_template into tokenizer_config.json

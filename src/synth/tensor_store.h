@@ -36,7 +36,8 @@ class TensorStore {
                         const void* bytes, std::size_t size);
 
   /// Float convenience overload of add().
-  onnx::TensorProto add(const std::string& name, const std::vector<std::int64_t>& dims, const std::vector<float>& values);
+  onnx::TensorProto add(const std::string& name, const std::vector<std::int64_t>& dims,
+                        const std::vector<float>& values);
 
   /// Flushes, syncs and renames the external file into place. Does nothing for an inline store.
   /// Throws winml::Error (runtime) when the disk refuses.
@@ -49,13 +50,14 @@ class TensorStore {
   const std::string& data_file() const { return data_file_; }
 
  private:
+  /// Appends to the temporary file and advances offset_.
   void write(const void* bytes, std::size_t size);
 
-  std::filesystem::path final_path_;
-  std::string temp_path_;
-  std::string data_file_;
-  std::FILE* file_ = nullptr;
-  std::uint64_t offset_ = 0;
+  std::filesystem::path final_path_;  ///< where commit() puts the data file
+  std::string temp_path_;             ///< the temporary file being written
+  std::string data_file_;             ///< relative name recorded in each TensorProto
+  std::FILE* file_ = nullptr;         ///< open until commit(); null for an inline store
+  std::uint64_t offset_ = 0;          ///< bytes written so far
 };
 
 }  // namespace winml::synth

@@ -15,8 +15,8 @@ ordered_json byte_level(bool add_prefix_space, bool trim_offsets) {
 }
 
 ordered_json added_token(std::int64_t id, std::string_view content) {
-  return {{"id", id},          {"content", content}, {"single_word", false}, {"lstrip", false},
-          {"rstrip", false},   {"normalized", false}, {"special", true}};
+  return {{"id", id},        {"content", content},  {"single_word", false}, {"lstrip", false},
+          {"rstrip", false}, {"normalized", false}, {"special", true}};
 }
 
 }  // namespace

@@ -103,6 +103,17 @@ TEST_F(DerivedBundleTest, ReplacesStaleLinksAndKeepsFilesTheConfigNames) {
   EXPECT_EQ(read_text(out / "ctx_qnn_ctx.onnx"), "compiled");
 }
 
+TEST_F(DerivedBundleTest, RerunDropsLinksToEntriesTheBundleNoLongerHas) {
+  fs::path out = bundle_ / "_compiled";
+  write_derived_bundle(bundle_, fixture("qnn_pipeline.json"), out);
+  fs::create_symlink("/somewhere/else", out / "users-own-link");
+  fs::remove(bundle_ / "tokenizer_config.json");
+  write_derived_bundle(bundle_, fixture("qnn_pipeline.json"), out);
+  EXPECT_FALSE(fs::exists(fs::symlink_status(out / "tokenizer_config.json")));
+  EXPECT_TRUE(fs::is_symlink(out / "users-own-link"));
+  EXPECT_TRUE(fs::is_symlink(out / "tokenizer.json"));
+}
+
 TEST_F(DerivedBundleTest, NeverLinksTheOutputFolderIntoItself) {
   fs::path out = bundle_ / "extra" / "derived";
   write_derived_bundle(bundle_, fixture("qnn_pipeline.json"), out);

@@ -52,10 +52,14 @@ std::string mode_for(const FakeOptions& fake, const std::string& output_name) {
 
 void record(const FakeOptions& fake, const WorkerRequest& request, const std::string& mode, pid_t helper) {
   if (fake.record.empty()) return;
-  nlohmann::json line = {{"output", request.output.filename().string()}, {"input", request.input.string()},
-                         {"ep", request.ep},           {"options", request.options},
-                         {"embed", request.embed},     {"mode", mode},
-                         {"pid", ::getpid()},          {"helper_pid", helper}};
+  nlohmann::json line = {{"output", request.output.filename().string()},
+                         {"input", request.input.string()},
+                         {"ep", request.ep},
+                         {"options", request.options},
+                         {"embed", request.embed},
+                         {"mode", mode},
+                         {"pid", ::getpid()},
+                         {"helper_pid", helper}};
   std::string text = line.dump() + "\n";
   int fd = ::open(fake.record.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
   if (fd >= 0) {
@@ -87,8 +91,8 @@ void write_artifact(const WorkerRequest& request) {
   const std::string context = context_bytes(request);
   const std::string bin = request.output.stem().string() + ".bin";
   if (!request.embed) winml::test::write_bytes(partial / bin, context);
-  winml::test::write_bytes(partial / name,
-                           winml::test::epcontext_model_bytes(request.ep, request.embed, request.embed ? context : bin));
+  winml::test::write_bytes(
+      partial / name, winml::test::epcontext_model_bytes(request.ep, request.embed, request.embed ? context : bin));
   winml::compile::move_files(partial, dir, winml::compile::entries_model_last(partial, name));
   fs::remove_all(partial);
 }

@@ -8,8 +8,11 @@ namespace winml::compile {
 namespace {
 
 TEST(WorkerProtocol, ArgumentsRoundTrip) {
-  WorkerRequest request{"/b/-odd name.onnx", "/b/_compiled/.s/ctx_qnn_ctx.onnx", "QNNExecutionProvider",
-                        {{"backend_path", "C:/x=y.dll"}, {"htp_performance_mode", "-burst"}}, true};
+  WorkerRequest request{"/b/-odd name.onnx",
+                        "/b/_compiled/.s/ctx_qnn_ctx.onnx",
+                        "QNNExecutionProvider",
+                        {{"backend_path", "C:/x=y.dll"}, {"htp_performance_mode", "-burst"}},
+                        true};
   WorkerRequest parsed = parse_worker_arguments(worker_arguments(request));
   EXPECT_EQ(parsed.input, request.input);
   EXPECT_EQ(parsed.output, request.output);

@@ -109,9 +109,8 @@ TEST_F(BundleWriter, PipelineBundleHasFourStages) {
   SynthOptions o;
   o.pipeline = true;
   write_bundle(o, dir("p"));
-  EXPECT_THAT(listing(dir("p")),
-              UnorderedElementsAre("embeddings.onnx", "ctx.onnx", "iter.onnx", "lm_head.onnx", "tokenizer.json",
-                                   "tokenizer_config.json", "genai_config.json"));
+  EXPECT_THAT(listing(dir("p")), UnorderedElementsAre("embeddings.onnx", "ctx.onnx", "iter.onnx", "lm_head.onnx",
+                                                      "tokenizer.json", "tokenizer_config.json", "genai_config.json"));
   for (auto f : {"embeddings.onnx", "ctx.onnx", "iter.onnx", "lm_head.onnx"}) {
     EXPECT_NO_THROW(check_model_file(dir("p") / f)) << f;
   }

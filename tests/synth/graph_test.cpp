@@ -63,14 +63,14 @@ TEST(Graphs, PlainDecoderUsesTheGenaiOperators) {
   EXPECT_EQ(gqa.input(3), "past_key_values.0.key");
   EXPECT_EQ(gqa.output(2), "present.0.value");
 
-  EXPECT_EQ(io_names(g.input()), (std::vector<std::string>{"input_ids", "attention_mask", "past_key_values.0.key",
-                                                            "past_key_values.0.value", "past_key_values.1.key",
-                                                            "past_key_values.1.value"}));
+  EXPECT_EQ(io_names(g.input()),
+            (std::vector<std::string>{"input_ids", "attention_mask", "past_key_values.0.key", "past_key_values.0.value",
+                                      "past_key_values.1.key", "past_key_values.1.value"}));
   EXPECT_EQ(io_names(g.output()), (std::vector<std::string>{"logits", "present.0.key", "present.0.value",
-                                                             "present.1.key", "present.1.value"}));
+                                                            "present.1.key", "present.1.value"}));
   const auto& past = g.input(2).type().tensor_type();
   EXPECT_EQ(past.elem_type(), onnx::TensorProto_DataType_FLOAT);
-  EXPECT_EQ(past.shape().dim(1).dim_value(), 2);   // kv heads
+  EXPECT_EQ(past.shape().dim(1).dim_value(), 2);  // kv heads
   EXPECT_EQ(past.shape().dim(2).dim_param(), "past_sequence_length");
   EXPECT_EQ(past.shape().dim(3).dim_value(), 16);  // head size
   EXPECT_EQ(g.input(0).type().tensor_type().elem_type(), onnx::TensorProto_DataType_INT64);
@@ -119,7 +119,8 @@ TEST(Graphs, PipelineStagesCarryTheSameWeightsAsThePlainGraph) {
   EXPECT_EQ(io_names(lm_head.input()), std::vector<std::string>{"hidden_states"});
   EXPECT_EQ(io_names(lm_head.output()), std::vector<std::string>{"logits"});
 
-  EXPECT_EQ(init(plain, "model.embed_tokens.weight").raw_data(), init(embeddings, "model.embed_tokens.weight").raw_data());
+  EXPECT_EQ(init(plain, "model.embed_tokens.weight").raw_data(),
+            init(embeddings, "model.embed_tokens.weight").raw_data());
   EXPECT_EQ(init(plain, "model.layers.1.mlp.down_proj.weight").raw_data(),
             init(transformer, "model.layers.1.mlp.down_proj.weight").raw_data());
   EXPECT_EQ(init(plain, "model.norm.weight").raw_data(), init(transformer, "model.norm.weight").raw_data());

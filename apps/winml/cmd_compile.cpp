@@ -1,0 +1,115 @@
+// `winml compile`: EPContext pre-compilation of a bundle's stages or of one ONNX file, on its own.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <fmt/format.h>
+#include <memory>
+
+#include "cli_common.h"
+#include "command_registry.h"
+#include "compile/file_compiler.h"
+#include "ep/catalog.h"
+#include "session/bundle_check.h"
+#include "session/bundle_preparation.h"
+#include "winml/errors.h"
+
+namespace winml::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct CompileOptions {
+  std::string model;
+  std::string ep;
+  std::string device;
+  bool embed = false;
+  std::string output;
+  bool overwrite = false;
+  double timeout_s = 300;
+  std::vector<std::string> ep_libraries;
+  OutputOptions out;
+};
+
+void print_stages(const std::vector<StagePreparation>& stages) {
+  std::fprintf(stdout, "%-16s %-10s %-10s %10s  %s\n", "stage", "ep", "action", "time", "detail");
+  for (const auto& stage : stages) {
+    std::fprintf(stdout, "%-16s %-10s %-10s %8.2f s  %s\n", stage.stage.c_str(), stage.ep.c_str(), stage.action.c_str(),
+                 stage.seconds, stage.detail.c_str());
+  }
+}
+
+void compile_bundle(const CompileOptions& options) {
+  auto facts = session::check_bundle(options.model);
+  GenaiSessionOptions session_options;
+  session_options.ep = options.ep;
+  session_options.device = options.device;
+  session_options.compile = true;
+  session_options.compile_timeout_s = options.timeout_s;
+  session::PrepareTarget target;
+  target.embed = options.embed;
+  target.always_write = true;
+  if (!options.output.empty()) {
+    target.out_dir = options.output;
+    if (fs::exists(target.out_dir) && !fs::is_empty(target.out_dir) && !options.overwrite &&
+        !fs::exists(target.out_dir / "genai_config.json")) {
+      throw UsageError(options.output + " exists and is not a derived bundle. Pass --overwrite or another -o folder.");
+    }
+  }
+  auto prepared = session::prepare_bundle(facts.config, session_options, target);
+  for (const auto& warning : prepared.warnings) warn(warning, options.out);
+  print_stages(prepared.stages);
+  std::fprintf(stderr, "derived bundle: %s (ep %s)\n", prepared.load_dir.c_str(), prepared.effective_ep.c_str());
+}
+
+void compile_onnx(const CompileOptions& options) {
+  compile::FileCompileJob job;
+  job.source = options.model;
+  job.output = options.output;
+  job.ep = options.ep;
+  job.device = options.device;
+  job.embed = options.embed;
+  job.timeout_s = options.timeout_s;
+  job.overwrite = options.overwrite;
+  job.warn = [&options](const std::string& message) { warn(message, options.out); };
+  if (options.out.verbosity >= 0) job.progress = [](const std::string& message) { std::fprintf(stderr, "%s\n", message.c_str()); };
+  auto result = compile::compile_file(job);
+  print_stages({{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail}});
+  if (!result.artifact.empty()) std::fprintf(stderr, "compiled model: %s\n", result.artifact.c_str());
+}
+
+void run_compile(const CompileOptions& options) {
+  if (options.ep.empty()) throw UsageError("give the EP to compile for with --ep (e.g. --ep qnn).");
+  ep::require_ep(options.ep);  // unknown names fail here with the list of valid ones
+  register_ep_libraries(options.ep_libraries);
+  if (fs::is_directory(options.model)) {
+    compile_bundle(options);
+  } else if (fs::path(options.model).extension() == ".onnx") {
+    compile_onnx(options);
+  } else {
+    throw UsageError("'" + options.model + "' is neither a bundle folder nor an .onnx file.");
+  }
+}
+
+void setup_compile(CLI::App& parent) {
+  auto options = std::make_shared<CompileOptions>();
+  auto* cmd = parent.add_subcommand("compile", "Pre-compile a bundle's stages (or one ONNX file) to EPContext models");
+  cmd->add_option("-m,--model", options->model, "GenAI bundle folder or .onnx file")->required()->check(CLI::ExistingPath);
+  cmd->add_option("--ep", options->ep, "EP to compile for (name or alias)")->required();
+  cmd->add_option("-d,--device", options->device, "npu, gpu or cpu (default: the EP's primary device)");
+  cmd->add_flag("--embed", options->embed, "Embed the context binary in the compiled ONNX file");
+  cmd->add_option("-o,--output", options->output,
+                  "Output: derived bundle folder (default <bundle>/_compiled) or compiled .onnx path");
+  cmd->add_flag("--overwrite", options->overwrite, "Replace an existing output");
+  cmd->add_option("--compile-timeout", options->timeout_s, "Seconds allowed per stage")
+      ->default_val(300)
+      ->check(CLI::PositiveNumber);
+  add_ep_library_flag(*cmd, options->ep_libraries);
+  add_output_flags(*cmd, options->out);
+  cmd->callback([options] { run_compile(*options); });
+}
+
+const CommandRegistrar registrar("", 40, setup_compile);
+
+}  // namespace
+}  // namespace winml::cli
