@@ -80,7 +80,7 @@ class Builder {
       for (unsigned char b : word) ids.push_back(b);
       words.emplace_back(std::move(ids), count);
     }
-    while (full() == false) {
+    while (!full()) {
       // std::map iterates pairs in a fixed order, so ties always resolve the same way.
       std::map<std::pair<int, int>, std::int64_t> pairs;
       for (const auto& [ids, count] : words) {
