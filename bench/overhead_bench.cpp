@@ -76,11 +76,16 @@ Args parse(int argc, char** argv) {
   for (int i = 1; i + 1 < argc; i += 2) {
     std::string flag = argv[i];
     std::string value = argv[i + 1];
-    if (flag == "--bundle") args.bundle = value;
-    else if (flag == "--rounds") args.rounds = std::stoi(value);
-    else if (flag == "--tokens") args.tokens = std::stoi(value);
-    else if (flag == "--prompt-tokens") args.prompt_tokens = std::stoi(value);
-    else if (flag == "--runs") args.runs = std::stoi(value);
+    if (flag == "--bundle")
+      args.bundle = value;
+    else if (flag == "--rounds")
+      args.rounds = std::stoi(value);
+    else if (flag == "--tokens")
+      args.tokens = std::stoi(value);
+    else if (flag == "--prompt-tokens")
+      args.prompt_tokens = std::stoi(value);
+    else if (flag == "--runs")
+      args.runs = std::stoi(value);
     else {
       std::fprintf(stderr, "unknown flag %s\n", flag.c_str());
       std::exit(2);

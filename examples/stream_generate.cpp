@@ -17,7 +17,8 @@ int main(int argc, char** argv) {
     winml::GenerationConfig config;
     config.max_new_tokens = 64;
     std::string prompt = session.apply_chat_template(argc > 2 ? argv[2] : "Hello, world!");
-    auto timing = session.generate_streaming(prompt, config, [](std::string_view piece) { std::cout << piece << std::flush; });
+    auto timing =
+        session.generate_streaming(prompt, config, [](std::string_view piece) { std::cout << piece << std::flush; });
     std::cout << "\n";
     std::cerr << timing.generated_tokens << " tokens, TTFT " << timing.ttft_s() * 1000 << " ms\n";
   } catch (const winml::Error& e) {

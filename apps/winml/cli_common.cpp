@@ -70,7 +70,8 @@ void register_ep_libraries(const std::vector<std::string>& from_flags) {
     std::string name = entry.substr(0, eq);
     std::string path = entry.substr(eq + 1);
     if (!std::filesystem::exists(path)) {
-      throw UsageError("EP library '" + path + "' (for " + name + ") does not exist. Check the path given to --ep-library.");
+      throw UsageError("EP library '" + path + "' (for " + name +
+                       ") does not exist. Check the path given to --ep-library.");
     }
     engine.register_ep_library(name, path);
   }
@@ -89,7 +90,8 @@ std::string resolve_prompt(const std::string& prompt, const std::string& prompt_
   }
   if (!prompt_file.empty()) {
     std::ifstream in(prompt_file, std::ios::binary);
-    if (!in) throw UsageError("cannot read --prompt-file '" + prompt_file + "': check that the file exists and is readable.");
+    if (!in)
+      throw UsageError("cannot read --prompt-file '" + prompt_file + "': check that the file exists and is readable.");
     std::stringstream buffer;
     buffer << in.rdbuf();
     std::string text = buffer.str();

@@ -15,7 +15,7 @@ namespace winml::cli {
 
 /// Output settings every command that prints accepts.
 struct OutputOptions {
-  int verbosity = 0;   ///< -v adds, -q subtracts
+  int verbosity = 0;  ///< -v adds, -q subtracts
   bool no_color = false;
   /// True when colour may be used on stderr (a terminal, and neither --no-color nor NO_COLOR).
   bool color_stderr() const;

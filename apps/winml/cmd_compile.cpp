@@ -1,9 +1,9 @@
 // `winml compile`: EPContext pre-compilation of a bundle's stages or of one ONNX file, on its own.
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
-#include <fmt/format.h>
 #include <memory>
 
 #include "cli_common.h"
@@ -72,9 +72,11 @@ void compile_onnx(const CompileOptions& options) {
   job.timeout_s = options.timeout_s;
   job.overwrite = options.overwrite;
   job.warn = [&options](const std::string& message) { warn(message, options.out); };
-  if (options.out.verbosity >= 0) job.progress = [](const std::string& message) { std::fprintf(stderr, "%s\n", message.c_str()); };
+  if (options.out.verbosity >= 0)
+    job.progress = [](const std::string& message) { std::fprintf(stderr, "%s\n", message.c_str()); };
   auto result = compile::compile_file(job);
-  print_stages({{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail}});
+  print_stages(
+      {{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail}});
   if (!result.artifact.empty()) std::fprintf(stderr, "compiled model: %s\n", result.artifact.c_str());
 }
 
@@ -94,7 +96,9 @@ void run_compile(const CompileOptions& options) {
 void setup_compile(CLI::App& parent) {
   auto options = std::make_shared<CompileOptions>();
   auto* cmd = parent.add_subcommand("compile", "Pre-compile a bundle's stages (or one ONNX file) to EPContext models");
-  cmd->add_option("-m,--model", options->model, "GenAI bundle folder or .onnx file")->required()->check(CLI::ExistingPath);
+  cmd->add_option("-m,--model", options->model, "GenAI bundle folder or .onnx file")
+      ->required()
+      ->check(CLI::ExistingPath);
   cmd->add_option("--ep", options->ep, "EP to compile for (name or alias)")->required();
   cmd->add_option("-d,--device", options->device, "npu, gpu or cpu (default: the EP's primary device)");
   cmd->add_flag("--embed", options->embed, "Embed the context binary in the compiled ONNX file");

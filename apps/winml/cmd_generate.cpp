@@ -1,8 +1,8 @@
 // `winml generate`: streams a bundle's response to a prompt to stdout; timing on stderr.
 
+#include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <fmt/format.h>
 #include <memory>
 
 #include "cli_common.h"

@@ -1,8 +1,8 @@
 // `winml perf`: benchmarks a GenAI bundle (runtime winml-genai) or a single ONNX model (winml).
 
-#include <CLI/CLI.hpp>
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <CLI/CLI.hpp>
 #include <memory>
 
 #include "command_registry.h"
@@ -16,8 +16,9 @@ namespace {
 void run_perf(PerfOptions& options) {
   std::string runtime = resolve_runtime(options.runtime, options.model);
   if (options.device == "config" && runtime != "winml-genai") {
-    throw UsageError("--device config (respect the bundle's routing) only applies to --runtime winml-genai; use "
-                     "auto, cpu, gpu or npu for an .onnx model.");
+    throw UsageError(
+        "--device config (respect the bundle's routing) only applies to --runtime winml-genai; use "
+        "auto, cpu, gpu or npu for an .onnx model.");
   }
   if (auto ignored = ignored_flags(runtime, options.given); !ignored.empty()) {
     warn(fmt::format("{} {} not apply to runtime {} and {} ignored", fmt::join(ignored, ", "),

@@ -13,9 +13,7 @@
 
 namespace {
 
-int exit_code_for(const winml::Error& error) {
-  return error.category() == winml::ErrorCategory::usage ? 2 : 1;
-}
+int exit_code_for(const winml::Error& error) { return error.category() == winml::ErrorCategory::usage ? 2 : 1; }
 
 }  // namespace
 

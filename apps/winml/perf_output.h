@@ -25,7 +25,8 @@ template <class Result>
 void emit_report(const Result& result, const PerfOptions& options, const std::filesystem::path& path) {
   std::string json = report::make_reporter("json", false)->render(result);
   report::write_report(path, json, options.overwrite);
-  std::string console = options.format == "json" ? json : report::make_reporter("text", options.out.color_stdout())->render(result);
+  std::string console =
+      options.format == "json" ? json : report::make_reporter("text", options.out.color_stdout())->render(result);
   std::fwrite(console.data(), 1, console.size(), stdout);
   std::fflush(stdout);
   if (options.out.verbosity >= 0) std::fprintf(stderr, "report written to %s\n", path.string().c_str());

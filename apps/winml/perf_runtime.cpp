@@ -6,9 +6,9 @@
 namespace winml::cli {
 
 const std::vector<std::string>& genai_only_flags() {
-  static const std::vector<std::string> flags = {"--prompt",       "--prompt-file",    "--prompt-tokens",
+  static const std::vector<std::string> flags = {"--prompt",         "--prompt-file",    "--prompt-tokens",
                                                  "--max-new-tokens", "--apply-template", "--no-apply-template",
-                                                 "--stop-at-eos",  "--compile",        "--no-compile",
+                                                 "--stop-at-eos",    "--compile",        "--no-compile",
                                                  "--compile-timeout"};
   return flags;
 }

@@ -20,8 +20,7 @@ enum class ErrorCategory {
 /// Base of every exception winml throws.
 class Error : public std::runtime_error {
  public:
-  Error(ErrorCategory category, const std::string& message)
-      : std::runtime_error(message), category_(category) {}
+  Error(ErrorCategory category, const std::string& message) : std::runtime_error(message), category_(category) {}
   /// The category, used by the CLI to choose the exit code.
   ErrorCategory category() const noexcept { return category_; }
 
@@ -45,8 +44,7 @@ class SessionError : public Error {
 /// The ONNX Runtime / GenAI shared libraries cannot be loaded. The message names the file.
 class GenaiNotInstalledError : public SessionError {
  public:
-  explicit GenaiNotInstalledError(const std::string& message)
-      : SessionError(ErrorCategory::not_installed, message) {}
+  explicit GenaiNotInstalledError(const std::string& message) : SessionError(ErrorCategory::not_installed, message) {}
 };
 
 /// A bundle or model could not be loaded: bad config, missing file, unavailable EP.

@@ -67,7 +67,7 @@ class GenaiSession {
   std::string generate(std::string_view prompt, const GenerationConfig& config = {});
   /// Calls on_piece with each decoded piece of text as tokens arrive; returns the timing.
   GenerationTiming generate_streaming(std::string_view prompt, const GenerationConfig& config,
-                          const std::function<void(std::string_view)>& on_piece);
+                                      const std::function<void(std::string_view)>& on_piece);
   /// Generates while timing GenAI calls; returns the timing and the response.
   GenerationTiming generate_timed(std::string_view prompt, const GenerationConfig& config = {});
   /// Same from token ids (no tokenisation).

@@ -11,13 +11,13 @@ namespace winml {
 
 /// Settings for one generation. Defaults are greedy decoding of 128 tokens.
 struct GenerationConfig {
-  int max_new_tokens = 128;        ///< tokens to generate after the prompt
-  bool do_sample = false;          ///< false = greedy
-  double temperature = 1.0;        ///< sampling temperature (do_sample only)
-  double top_p = 1.0;              ///< nucleus sampling threshold; 1.0 = off
-  int top_k = 0;                   ///< top-k sampling; 0 = off
-  double repetition_penalty = 1.0; ///< 1.0 = off
-  std::optional<std::int64_t> seed;///< sampling seed; unset = GenAI's default
+  int max_new_tokens = 128;          ///< tokens to generate after the prompt
+  bool do_sample = false;            ///< false = greedy
+  double temperature = 1.0;          ///< sampling temperature (do_sample only)
+  double top_p = 1.0;                ///< nucleus sampling threshold; 1.0 = off
+  int top_k = 0;                     ///< top-k sampling; 0 = off
+  double repetition_penalty = 1.0;   ///< 1.0 = off
+  std::optional<std::int64_t> seed;  ///< sampling seed; unset = GenAI's default
   /// false: generate exactly max_new_tokens (EOS does not stop), so benchmark runs compare like
   /// with like. true: stop at the first EOS token.
   bool stop_at_eos = true;
@@ -26,13 +26,13 @@ struct GenerationConfig {
 /// Durations of one generation, measured at GenAI call boundaries only (never around
 /// tokenisation or detokenisation). All values are seconds.
 struct GenerationTiming {
-  double prefill_s = 0;            ///< the AppendTokens call: the prompt's forward pass
-  double first_token_s = 0;        ///< the first GenerateNextToken (sampling from prefill logits)
-  std::vector<double> decode_s;    ///< each later GenerateNextToken: one decode step each
-  int input_tokens = 0;            ///< prompt length in tokens
-  int generated_tokens = 0;        ///< tokens produced, including the first
+  double prefill_s = 0;                 ///< the AppendTokens call: the prompt's forward pass
+  double first_token_s = 0;             ///< the first GenerateNextToken (sampling from prefill logits)
+  std::vector<double> decode_s;         ///< each later GenerateNextToken: one decode step each
+  int input_tokens = 0;                 ///< prompt length in tokens
+  int generated_tokens = 0;             ///< tokens produced, including the first
   std::vector<std::int32_t> token_ids;  ///< generated ids
-  std::string text;                ///< decoded generated text (decoded after timing)
+  std::string text;                     ///< decoded generated text (decoded after timing)
 
   /// Time to first token: prefill + first_token.
   double ttft_s() const { return prefill_s + first_token_s; }

@@ -51,8 +51,8 @@ fs::path own_folder() {
 std::string plugin_path() {
   if (const char* env = std::getenv("WINML_ENGINE_PATH"); env != nullptr && *env != '\0') return env;
   fs::path here = own_folder();
-  for (const fs::path& candidate : {here / kPluginName, here / ".." / "lib" / kPluginName,
-                                    fs::path(WINML_ENGINE_INSTALL_DIR) / kPluginName}) {
+  for (const fs::path& candidate :
+       {here / kPluginName, here / ".." / "lib" / kPluginName, fs::path(WINML_ENGINE_INSTALL_DIR) / kPluginName}) {
     if (fs::exists(candidate)) return fs::weakly_canonical(candidate).string();
   }
   return (here / ".." / "lib" / kPluginName).lexically_normal().string();

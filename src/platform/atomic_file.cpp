@@ -14,9 +14,8 @@ namespace winml::platform {
 namespace {
 
 [[noreturn]] void fail(const std::filesystem::path& path, const std::string& what) {
-  throw Error(ErrorCategory::runtime,
-              "cannot write " + path.string() + ": " + what + " (" + std::strerror(errno) +
-                  "). Check that the folder exists and is writable, or choose another path.");
+  throw Error(ErrorCategory::runtime, "cannot write " + path.string() + ": " + what + " (" + std::strerror(errno) +
+                                          "). Check that the folder exists and is writable, or choose another path.");
 }
 
 }  // namespace

@@ -8,8 +8,9 @@ BundleFacts check_bundle(const std::filesystem::path& bundle_dir) {
   BundleFacts facts{bundle::load_genai_config(bundle_dir), {}};
   bundle::require_stage_files(facts.config);
   std::string tokenizer_dir = facts.config.json["model"].value("tokenizer_dir", std::string());
-  facts.tokenizer_dir =
-      tokenizer_dir.empty() ? bundle_dir : bundle::resolve_bundle_path(bundle_dir, tokenizer_dir, "model.tokenizer_dir");
+  facts.tokenizer_dir = tokenizer_dir.empty()
+                            ? bundle_dir
+                            : bundle::resolve_bundle_path(bundle_dir, tokenizer_dir, "model.tokenizer_dir");
   auto tokenizer = facts.tokenizer_dir / "tokenizer.json";
   if (!std::filesystem::exists(tokenizer)) {
     throw GenaiLoadError("the bundle's tokenizer " + tokenizer.string() +

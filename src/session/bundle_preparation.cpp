@@ -8,8 +8,8 @@
 #include "bundle/ep_override.h"
 #include "compile/compile_config.h"
 #include "compile/compiled_folder.h"
-#include "compile/preparation_lock.h"
 #include "compile/preparation.h"
+#include "compile/preparation_lock.h"
 #include "engine/engine_loader.h"
 
 namespace winml::session {
@@ -62,7 +62,8 @@ PreparedBundle prepare_bundle(const bundle::GenaiConfig& config, const GenaiSess
   for (const auto& stage : stages) {
     auto stage_options = options_of(stage);
     any_epcontext = any_epcontext || compile::compile_config_for(stage.ep, options.device, stage_options).epcontext;
-    job.stages.push_back({stage.name, config.stage_path(stage), stage.filename, stage.ep, stage_options, options.device});
+    job.stages.push_back(
+        {stage.name, config.stage_path(stage), stage.filename, stage.ep, stage_options, options.device});
     prepared.stages.push_back({stage.name, stage.ep, "jit", 0, ""});
   }
   if (options.compile && !any_epcontext) {

@@ -13,9 +13,7 @@
 namespace winml {
 
 Clock steady_clock_seconds() {
-  return [] {
-    return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-  };
+  return [] { return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count(); };
 }
 
 struct GenaiSession::Impl {
@@ -60,8 +58,9 @@ struct GenaiSession::Impl {
     if (prompt_tokens == 0) throw UsageError("the prompt is empty; give at least one token of text.");
     long context_length = static_cast<long>(facts.config.context_length);
     if (static_cast<long>(prompt_tokens) >= context_length) {
-      throw UsageError("the prompt has " + std::to_string(prompt_tokens) + " tokens but the bundle's context_length is " +
-                       std::to_string(context_length) + ". Use a shorter prompt.");
+      throw UsageError("the prompt has " + std::to_string(prompt_tokens) +
+                       " tokens but the bundle's context_length is " + std::to_string(context_length) +
+                       ". Use a shorter prompt.");
     }
     engine::SearchSettings settings;
     long wanted = static_cast<long>(prompt_tokens) + config.max_new_tokens;
@@ -84,8 +83,8 @@ struct GenaiSession::Impl {
     auto settings = search_settings(ids.size(), config);
     auto generator = model_ref.create_generator(settings);
     int budget = settings.max_length - static_cast<int>(ids.size());
-    GenerationTiming timing =
-        session::run_timed_generation(*generator, ids, std::min(budget, config.max_new_tokens), options.clock, on_token);
+    GenerationTiming timing = session::run_timed_generation(*generator, ids, std::min(budget, config.max_new_tokens),
+                                                            options.clock, on_token);
     timing.text = text_of(timing.token_ids);
     return timing;
   }
@@ -123,7 +122,7 @@ std::string GenaiSession::generate(std::string_view prompt, const GenerationConf
 }
 
 GenerationTiming GenaiSession::generate_streaming(std::string_view prompt, const GenerationConfig& config,
-                                      const std::function<void(std::string_view)>& on_piece) {
+                                                  const std::function<void(std::string_view)>& on_piece) {
   auto stream = impl_->loaded().create_token_stream();
   return impl_->timed(encode(prompt), config, [&](std::int32_t id) {
     if (impl_->is_eos(id)) return;
@@ -152,7 +151,9 @@ bool GenaiSession::has_chat_template() const {
   return impl_->chat_template.source != session::TemplateSource::none;
 }
 
-std::vector<std::int32_t> GenaiSession::encode(std::string_view text) { return impl_->loaded().encode(std::string(text)); }
+std::vector<std::int32_t> GenaiSession::encode(std::string_view text) {
+  return impl_->loaded().encode(std::string(text));
+}
 std::string GenaiSession::decode(const std::vector<std::int32_t>& ids) { return impl_->loaded().decode(ids); }
 
 std::string GenaiSession::effective_ep() const { return impl_->prepared.effective_ep; }

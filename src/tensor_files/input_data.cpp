@@ -147,7 +147,8 @@ std::vector<engine::HostTensor> load_input_data(const fs::path& dir, const std::
                        " but input '" + input.name + "' is " + input.type_name + ".");
     }
     if (matched[index]) throw UsageError(file.string() + ": input '" + input.name + "' is given twice.");
-    engine::HostTensor tensor{input.name, *type, {proto.dims().begin(), proto.dims().end()}, tensor_bytes(proto, *type)};
+    engine::HostTensor tensor{
+        input.name, *type, {proto.dims().begin(), proto.dims().end()}, tensor_bytes(proto, *type)};
     std::int64_t count = 1;
     for (auto dim : tensor.shape) count *= dim;
     if (tensor.data.size() != static_cast<std::size_t>(count) * bytes_per_element(*type)) {

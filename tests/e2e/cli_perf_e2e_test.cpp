@@ -94,8 +94,8 @@ TEST_F(PerfCli, ExistingReportNeedsOverwrite) {
 
 TEST_F(PerfCli, PromptTokensGivesExactPromptLength) {
   auto report = out("tokens.json");
-  auto result = perf("-m " + plain().string() + " --prompt-tokens 40 --iterations 1 --warmup 0 -n 3 -q -o " +
-                     report.string());
+  auto result =
+      perf("-m " + plain().string() + " --prompt-tokens 40 --iterations 1 --warmup 0 -n 3 -q -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(read_json(report)["samples"]["timed"][0]["input_tokens"], 40);
 }
@@ -149,7 +149,8 @@ TEST_F(PerfCli, EpCpuOverridesHardwareStagesOfPipeline) {
   for (auto& entry : config["model"]["decoder"]["pipeline"]) {
     for (auto& [name, stage] : entry.items()) {
       if (name == "ctx" || name == "iter") {
-        stage["session_options"]["provider_options"] = nlohmann::json::array({{{"qnn", {{"backend_path", "libQnnHtp.so"}}}}});
+        stage["session_options"]["provider_options"] =
+            nlohmann::json::array({{{"qnn", {{"backend_path", "libQnnHtp.so"}}}}});
       }
     }
   }

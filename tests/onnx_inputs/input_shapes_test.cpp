@@ -16,8 +16,7 @@ engine::TensorInfo input(std::string name, std::vector<std::int64_t> shape) {
 }
 
 TEST(InputShapes, DynamicDimsGetBatchAndDefaults) {
-  EXPECT_EQ(resolve_shape(input("x", {-1, -1, -1, -1, -1}), 4, {}),
-            (std::vector<std::int64_t>{4, 128, 224, 224, 128}));
+  EXPECT_EQ(resolve_shape(input("x", {-1, -1, -1, -1, -1}), 4, {}), (std::vector<std::int64_t>{4, 128, 224, 224, 128}));
 }
 
 TEST(InputShapes, StaticDimsAreKept) {

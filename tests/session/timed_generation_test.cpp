@@ -63,7 +63,8 @@ TEST(TimedGeneration, SinkSeesEveryToken) {
   double now = 0;
   FakeGenerator generator(now, 0, 0, 0, 1000);
   std::vector<std::int32_t> seen;
-  auto timing = run_timed_generation(generator, {7}, 3, [&] { return now; }, [&](std::int32_t id) { seen.push_back(id); });
+  auto timing = run_timed_generation(
+      generator, {7}, 3, [&] { return now; }, [&](std::int32_t id) { seen.push_back(id); });
   EXPECT_EQ(seen, timing.token_ids);
 }
 

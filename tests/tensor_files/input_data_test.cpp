@@ -49,8 +49,8 @@ TEST(InputData, MatchesByNameBeforePosition) {
   // Files are in the opposite order of the model's inputs; their names decide.
   write_proto(dir.path() / "input_0.pb", int_tensor("ids", {5, 6, 7}));
   write_proto(dir.path() / "input_1.pb", float_tensor("x", {1.5f, 2.5f}));
-  auto tensors = load_input_data(dir.path(), {info("x", engine::ElementType::float32),
-                                              info("ids", engine::ElementType::int64)});
+  auto tensors =
+      load_input_data(dir.path(), {info("x", engine::ElementType::float32), info("ids", engine::ElementType::int64)});
   ASSERT_EQ(tensors.size(), 2u);
   EXPECT_EQ(tensors[0].name, "x");
   EXPECT_EQ(tensors[0].shape, (std::vector<std::int64_t>{2}));

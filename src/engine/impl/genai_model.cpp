@@ -2,7 +2,6 @@
 
 #include <ort_genai.h>
 
-
 #include "engine/impl/error_translation.h"
 
 namespace winml::engine::impl {
@@ -103,8 +102,7 @@ class OgaModelAdapter final : public GenaiModel {
       }
       params->SetSearchOption("repetition_penalty", s.repetition_penalty);
       if (s.seed) params->SetSearchOption("random_seed", static_cast<double>(*s.seed));
-      return std::unique_ptr<Generator>(
-          std::make_unique<OgaGeneratorAdapter>(OgaGenerator::Create(*model_, *params)));
+      return std::unique_ptr<Generator>(std::make_unique<OgaGeneratorAdapter>(OgaGenerator::Create(*model_, *params)));
     });
   }
 

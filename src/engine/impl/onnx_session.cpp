@@ -65,8 +65,7 @@ class OrtOnnxSession final : public OnnxSession {
       inputs_.push_back(describe(session_.GetInputNameAllocated(i, allocator).get(), session_.GetInputTypeInfo(i)));
     }
     for (std::size_t i = 0; i < session_.GetOutputCount(); ++i) {
-      outputs_.push_back(
-          describe(session_.GetOutputNameAllocated(i, allocator).get(), session_.GetOutputTypeInfo(i)));
+      outputs_.push_back(describe(session_.GetOutputNameAllocated(i, allocator).get(), session_.GetOutputTypeInfo(i)));
     }
     for (const auto& output : outputs_) output_names_.push_back(output.name.c_str());
   }
