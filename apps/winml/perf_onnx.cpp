@@ -52,11 +52,7 @@ void run_onnx_perf(const PerfOptions& options) {
   auto start = std::chrono::system_clock::now();
   auto report_path = report_path_for(options, start);
   report::check_report_path(report_path, options.overwrite);
-  perf::LoopSettings loop;
-  loop.iterations = options.iterations.value_or(100);
-  loop.warmup = options.warmup.value_or(10);
-  loop.duration_s = options.duration_s;
-  perf::validate(loop);
+  perf::LoopSettings loop = loop_settings(options, /*default_iterations=*/100, /*default_warmup=*/10);
 
   register_ep_libraries(options.ep_libraries);
   ep::EngineEpDiscovery discovery;

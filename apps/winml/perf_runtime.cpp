@@ -48,6 +48,16 @@ std::string resolve_runtime(const std::string& runtime, const std::string& model
   return runtime;
 }
 
+perf::LoopSettings loop_settings(const PerfOptions& options, std::size_t default_iterations,
+                                 std::size_t default_warmup) {
+  perf::LoopSettings loop;
+  loop.iterations = options.iterations.value_or(default_iterations);
+  loop.warmup = options.warmup.value_or(default_warmup);
+  loop.duration_s = options.duration_s;
+  perf::validate(loop);
+  return loop;
+}
+
 std::vector<std::string> ignored_flags(const std::string& runtime, const std::set<std::string>& given) {
   const auto& foreign = runtime == "winml-genai" ? onnx_only_flags() : genai_only_flags();
   std::vector<std::string> ignored;

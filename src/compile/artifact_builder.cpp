@@ -104,4 +104,15 @@ ArtifactOutcome build_artifact(const ArtifactTask& task) {
   return {StageAction::compiled, elapsed(), detail};
 }
 
+void build_into(const ArtifactTask& task, StageResult& result) {
+  ArtifactOutcome outcome = build_artifact(task);
+  result.action = outcome.action;
+  result.seconds = outcome.seconds;
+  result.detail = outcome.detail;
+  if (outcome.action != StageAction::fell_back) {
+    result.filename = task.artifact.filename().string();
+    result.artifact = task.artifact;
+  }
+}
+
 }  // namespace winml::compile

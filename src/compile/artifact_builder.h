@@ -42,4 +42,8 @@ struct ArtifactOutcome {
 /// (e.g. the folder is not writable).
 ArtifactOutcome build_artifact(const ArtifactTask& task);
 
+/// Runs build_artifact(task) and records its outcome in `result`: action, seconds, detail, and
+/// (unless it fell back) the artifact with its file name. Used for bundle stages and single files.
+void build_into(const ArtifactTask& task, StageResult& result);
+
 }  // namespace winml::compile

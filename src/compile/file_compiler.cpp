@@ -71,14 +71,7 @@ StageResult compile_file(const FileCompileJob& job) {
                     job.force,
                     job.warn,
                     job.progress};
-  ArtifactOutcome outcome = build_artifact(task);
-  result.action = outcome.action;
-  result.seconds = outcome.seconds;
-  result.detail = outcome.detail;
-  if (outcome.action != StageAction::fell_back) {
-    result.filename = output.filename().string();
-    result.artifact = output;
-  }
+  build_into(task, result);
   return result;
 }
 

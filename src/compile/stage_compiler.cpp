@@ -71,14 +71,7 @@ StageResult compile_stage(const CompileJob& job, const StageSpec& stage) {
                     /*force=*/false,
                     job.warn,
                     job.progress};
-  ArtifactOutcome outcome = build_artifact(task);
-  result.action = outcome.action;
-  result.seconds = outcome.seconds;
-  result.detail = outcome.detail;
-  if (outcome.action != StageAction::fell_back) {
-    result.filename = artifact.filename().string();
-    result.artifact = artifact;
-  }
+  build_into(task, result);
   return result;
 }
 

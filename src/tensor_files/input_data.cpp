@@ -9,6 +9,7 @@
 #include <optional>
 #include <regex>
 
+#include "onnx_inputs/random_inputs.h"
 #include "winml/errors.h"
 
 namespace winml::tensor_files {
@@ -44,22 +45,6 @@ std::optional<ElementType> element_type(int onnx_type) {
   }
 }
 
-std::size_t bytes_per_element(ElementType type) {
-  switch (type) {
-    case ElementType::float64:
-    case ElementType::int64:
-      return 8;
-    case ElementType::float32:
-    case ElementType::int32:
-      return 4;
-    case ElementType::float16:
-    case ElementType::int16:
-    case ElementType::uint16:
-      return 2;
-    default:
-      return 1;
-  }
-}
 
 template <class Out, class Field>
 void narrow_into(std::vector<std::byte>& data, const Field& field) {
@@ -151,7 +136,7 @@ std::vector<engine::HostTensor> load_input_data(const fs::path& dir, const std::
         input.name, *type, {proto.dims().begin(), proto.dims().end()}, tensor_bytes(proto, *type)};
     std::int64_t count = 1;
     for (auto dim : tensor.shape) count *= dim;
-    if (tensor.data.size() != static_cast<std::size_t>(count) * bytes_per_element(*type)) {
+    if (tensor.data.size() != static_cast<std::size_t>(count) * onnx_inputs::element_size(*type)) {
       throw UsageError(file.string() + ": the data size does not match the dims; the file is corrupt.");
     }
     matched[index] = std::move(tensor);

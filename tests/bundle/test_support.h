@@ -11,6 +11,7 @@
 #include <string>
 
 #include "bundle/genai_config.h"
+#include "test_support/temp_dir.h"
 
 namespace winml::bundle::testing {
 
@@ -27,26 +28,8 @@ inline ConfigJson fixture(const std::string& name) {
   return ConfigJson::parse(text.str());
 }
 
-/// A fresh folder under the system temp folder, removed (with its content) on destruction.
-class TempDir {
- public:
-  TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "winml-bundle-test-XXXXXX").string();
-    path_ = ::mkdtemp(pattern.data());
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::permissions(path_, std::filesystem::perms::owner_all, std::filesystem::perm_options::add, ec);
-    std::filesystem::remove_all(path_, ec);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-  /// The folder.
-  const std::filesystem::path& path() const { return path_; }
-
- private:
-  std::filesystem::path path_;
-};
+/// Temporary folders come from the shared test support.
+using TempDir = winml::test::TempDir;
 
 /// Writes text to a file, creating parent folders.
 inline void write_text(const std::filesystem::path& path, const std::string& text) {
