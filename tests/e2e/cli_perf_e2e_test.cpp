@@ -66,6 +66,27 @@ TEST_F(PerfCli, GenaiBundleWritesValidReportAndTable) {
   }
 }
 
+TEST_F(PerfCli, ExplicitDeviceConfigReportsConfig) {
+  auto report = out("device-config.json");
+  auto result =
+      perf("-m " + plain().string() + " --device config --iterations 1 --warmup 0 -n 2 -q -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto json = read_json(report);
+  EXPECT_EQ(json["config"]["device"], "config");
+  EXPECT_EQ(json["config"]["ep"], "config");
+}
+
+TEST_F(PerfCli, ConcreteDeviceReportsItAndItsEp) {
+  auto report = out("device-cpu.json");
+  auto result =
+      perf("-m " + plain().string() + " --device cpu --iterations 1 --warmup 0 -n 2 -q -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto json = read_json(report);
+  EXPECT_EQ(json["config"]["device"], "cpu");
+  // The synthetic bundle already runs on CPU: forcing cpu changes nothing, which is reported as config.
+  EXPECT_EQ(json["config"]["ep"], "config");
+}
+
 TEST_F(PerfCli, JsonFormatPrintsOnlyJsonOnStdout) {
   auto result = perf("-m " + plain().string() + " --iterations 2 --warmup 0 -n 4 -f json -o " + out("j.json").string());
   ASSERT_EQ(result.exit_code, 0) << result.err;

@@ -4,6 +4,8 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
 
 #include "synth/bundle_writer.h"
 #include "test_support/temp_dir.h"
@@ -149,6 +151,30 @@ TEST_F(SessionE2E, MissingStageFileNamesTheFile) {
   } catch (const GenaiLoadError& e) {
     EXPECT_NE(std::string(e.what()).find(victim), std::string::npos) << e.what();
   }
+}
+
+TEST_F(SessionE2E, PipelineStageNamesAreNotOurs) {
+  // Another exporter's names for the same four stages, written as one object (key order = order).
+  fs::path bundle = copy_of(pipeline(), "renamed");
+  nlohmann::ordered_json config;
+  {
+    std::ifstream in(bundle / "genai_config.json");
+    config = nlohmann::ordered_json::parse(in);
+  }
+  const std::map<std::string, std::string> renames = {
+      {"embeddings", "embed_tokens"}, {"ctx", "prompt_processor"}, {"iter", "token_generator"}, {"lm_head", "head"}};
+  nlohmann::ordered_json stages = nlohmann::ordered_json::object();
+  for (const auto& entry : config["model"]["decoder"]["pipeline"]) {
+    for (const auto& [name, stage] : entry.items()) stages[renames.at(name)] = stage;
+  }
+  config["model"]["decoder"]["pipeline"] = nlohmann::ordered_json::array({stages});
+  std::ofstream(bundle / "genai_config.json") << config.dump(2);
+
+  GenaiSession renamed(bundle.string());
+  GenaiSession plain_session(plain().string());
+  auto a = renamed.generate_timed(std::string("renamed stages"), greedy(8));
+  auto b = plain_session.generate_timed(std::string("renamed stages"), greedy(8));
+  EXPECT_EQ(a.token_ids, b.token_ids);
 }
 
 TEST_F(SessionE2E, MalformedConfigIsLoadError) {
