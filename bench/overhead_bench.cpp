@@ -42,6 +42,22 @@ double now() { return Seconds(std::chrono::steady_clock::now().time_since_epoch(
 // that runs second would pay for the first side's spinning. A pause lets them park.
 void settle() { std::this_thread::sleep_for(std::chrono::milliseconds(300)); }
 
+// One round: both sides back to back. Who goes first alternates, so drift (thermal, page cache)
+// hits both alike.
+template <class Bare, class Ours>
+void run_round(int round, Bare& run_bare, Ours& run_ours) {
+  if (round % 2 == 0) {
+    run_bare();
+    settle();
+    run_ours();
+  } else {
+    run_ours();
+    settle();
+    run_bare();
+  }
+  settle();
+}
+
 double median(std::vector<double> values) {
   std::sort(values.begin(), values.end());
   std::size_t n = values.size();
@@ -146,17 +162,7 @@ void genai_overhead(const Args& args) {
       bare_ttft.push_back(numbers.ttft_s);
       bare_tps.push_back(numbers.decode_tokens_per_s);
     };
-    // Alternate who goes first so drift (thermal, page cache) hits both sides alike.
-    if (round % 2 == 0) {
-      run_bare();
-      settle();
-      run_ours();
-    } else {
-      run_ours();
-      settle();
-      run_bare();
-    }
-    settle();
+    run_round(round, run_bare, run_ours);
     std::fprintf(stderr, "genai round %d/%d\n", round + 1, args.rounds);
   }
   print_ratio("genai decode tokens/s", ours_tps, bare_tps, 1, "target >= 0.99");
@@ -220,16 +226,7 @@ void run_loop_overhead(const Args& args, const fs::path& model_path) {
       for (double s : run.timed_s) total += s;
       ours_rates.push_back(static_cast<double>(run.timed_s.size()) / total);
     };
-    if (round % 2 == 0) {
-      run_bare();
-      settle();
-      run_ours();
-    } else {
-      run_ours();
-      settle();
-      run_bare();
-    }
-    settle();
+    run_round(round, run_bare, run_ours);
     std::fprintf(stderr, "run-loop round %d/%d\n", round + 1, args.rounds);
   }
   print_ratio("onnx runs/s", ours_rates, bare_rates, 1, "target >= 0.99");

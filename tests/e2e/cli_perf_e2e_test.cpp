@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "report/json_schema_validator.h"
+#include "test_support/json_file.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 
@@ -15,10 +16,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-nlohmann::json read_json(const fs::path& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
-}
+using test::read_json;
 
 class PerfCli : public ::testing::Test {
  protected:

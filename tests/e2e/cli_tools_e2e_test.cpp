@@ -6,6 +6,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 
+#include "test_support/json_file.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 
@@ -14,10 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-nlohmann::json read_json(const fs::path& path) {
-  std::ifstream in(path);
-  return nlohmann::json::parse(in);
-}
+using test::read_json;
 
 class ToolsCli : public ::testing::Test {
  protected:
