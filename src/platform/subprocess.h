@@ -29,7 +29,7 @@ struct ProcessOptions {
   /// Wall-clock limit; nullopt waits forever.
   std::optional<std::chrono::milliseconds> timeout;
   /// Bytes of combined stdout+stderr kept (the tail: errors come last).
-  std::size_t output_limit = 64 * 1024;
+  std::size_t output_limit = std::size_t{64} * 1024;
   /// Variables set (or replaced) in the child's environment on top of ours.
   std::vector<std::pair<std::string, std::string>> env;
 };

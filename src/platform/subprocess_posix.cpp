@@ -41,12 +41,14 @@ std::vector<std::string> child_environment(const std::vector<std::pair<std::stri
   }
   for (const auto& [name, value] : overrides) vars[name] = value;
   std::vector<std::string> out;
+  out.reserve(vars.size());
   for (const auto& [name, value] : vars) out.push_back(name + "=" + value);
   return out;
 }
 
 std::vector<char*> c_strings(std::vector<std::string>& strings) {
   std::vector<char*> out;
+  out.reserve(strings.size() + 1);
   for (auto& s : strings) out.push_back(s.data());
   out.push_back(nullptr);
   return out;

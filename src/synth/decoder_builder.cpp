@@ -38,13 +38,13 @@ std::string DecoderBuilder::linear(const std::string& scope, const std::string& 
                                    std::int64_t k, std::int64_t n, const std::string& output) {
   const auto& values = random(weight + ".weight", k * n, fan_in_bound(k));
   if (o_.precision == Precision::fp32) {
-    const std::string out = output.empty() ? scope + "/MatMul/output_0" : output;
+    std::string out = output.empty() ? scope + "/MatMul/output_0" : output;
     g_.initializer(weight + ".weight", {k, n}, values);
     g_.node(scope + "/MatMul", "MatMul", {x, weight + ".weight"}, {out});
     return out;
   }
   const Int4Matrix q = quantize_int4(values, k, n, kInt4BlockSize);
-  const std::string out = output.empty() ? scope + "/MatMulNBits/output_0" : output;
+  std::string out = output.empty() ? scope + "/MatMulNBits/output_0" : output;
   g_.initializer(weight + ".qweight", onnx::TensorProto_DataType_UINT8, {n, q.blocks_per_row, kInt4BlockSize / 2},
                  q.packed.data(), q.packed.size());
   g_.initializer(weight + ".scales", {n, q.blocks_per_row}, q.scales);

@@ -54,6 +54,7 @@ std::vector<float> RandomWeights::near_one(std::string_view name, std::size_t co
   constexpr std::int32_t kOne = 1 << 23;
   constexpr float kInvOne = 1.0f / static_cast<float>(kOne);
   std::vector<float> values(count);
+  // NOLINTNEXTLINE(bugprone-integer-division): integer on purpose, see above
   for (auto& v : values) v = static_cast<float>(kOne + centred(engine() >> 40) / 10) * kInvOne;
   return values;
 }

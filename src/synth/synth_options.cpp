@@ -117,7 +117,7 @@ std::uint64_t weight_bytes(const SynthOptions& o) {
   const std::int64_t q = o.num_heads * o.head_size;
   const std::int64_t kv = o.num_kv_heads * o.head_size;
   const Precision p = o.precision;
-  const std::uint64_t per_layer = 4 * 2 * u(h) + projection_bytes(h, q, p) + 2 * projection_bytes(h, kv, p) +
+  const std::uint64_t per_layer = std::uint64_t{8} * u(h) + projection_bytes(h, q, p) + 2 * projection_bytes(h, kv, p) +
                                   projection_bytes(q, h, p) + 2 * projection_bytes(h, o.intermediate_size, p) +
                                   projection_bytes(o.intermediate_size, h, p);
   // The embedding stays fp32 in both precisions: Gather reads single rows, quantizing it saves no time.

@@ -45,7 +45,6 @@ std::optional<ElementType> element_type(int onnx_type) {
   }
 }
 
-
 template <class Out, class Field>
 void narrow_into(std::vector<std::byte>& data, const Field& field) {
   data.resize(static_cast<std::size_t>(field.size()) * sizeof(Out));
@@ -99,6 +98,7 @@ std::vector<fs::path> input_files(const fs::path& dir) {
     if (std::regex_match(name, match, pattern)) by_index[std::stoi(match[1])] = entry.path();
   }
   std::vector<fs::path> files;
+  files.reserve(by_index.size());
   for (auto& [index, path] : by_index) files.push_back(path);
   return files;
 }
