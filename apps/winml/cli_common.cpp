@@ -35,6 +35,27 @@ std::vector<std::string> split(const std::string& text, char sep) {
 
 }  // namespace
 
+// CLI11's own PositiveNumber prints the whole double range in its message; ours says what is wrong.
+CLI::Validator number_at_least(double minimum, bool inclusive, const std::string& what) {
+  return CLI::Validator(
+      [minimum, inclusive, what](std::string& text) -> std::string {
+        double value = 0;
+        try {
+          std::size_t used = 0;
+          value = std::stod(text, &used);
+          if (used != text.size()) return "must be " + what + ", got '" + text + "'";
+        } catch (const std::exception&) {
+          return "must be " + what + ", got '" + text + "'";
+        }
+        bool ok = inclusive ? value >= minimum : value > minimum;
+        return ok ? std::string() : "must be " + what + ", got " + text;
+      },
+      what == "a positive number" ? "POSITIVE" : "NON-NEGATIVE");
+}
+
+CLI::Validator positive_number() { return number_at_least(0, false, "a positive number"); }
+CLI::Validator non_negative_number() { return number_at_least(0, true, "zero or more"); }
+
 bool OutputOptions::color_stderr() const { return colour_allowed(STDERR_FILENO, no_color); }
 bool OutputOptions::color_stdout() const { return colour_allowed(STDOUT_FILENO, no_color); }
 

@@ -7,9 +7,7 @@
 
 #include "ep/resolution.h"
 
-namespace CLI {
-class App;
-}
+#include <CLI/CLI.hpp>
 
 namespace winml::cli {
 
@@ -22,6 +20,11 @@ struct OutputOptions {
   /// True when colour may be used on stdout.
   bool color_stdout() const;
 };
+
+/// A CLI11 check that a number is positive (> 0), with a short message naming the value.
+CLI::Validator positive_number();
+/// A CLI11 check that a number is zero or more.
+CLI::Validator non_negative_number();
 
 /// Binds -v/--verbose, -q/--quiet and --no-color.
 void add_output_flags(CLI::App& app, OutputOptions& options);

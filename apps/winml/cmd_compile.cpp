@@ -107,7 +107,7 @@ void setup_compile(CLI::App& parent) {
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing output");
   cmd->add_option("--compile-timeout", options->timeout_s, "Seconds allowed per stage")
       ->default_val(300)
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_output_flags(*cmd, options->out);
   cmd->callback([options] { run_compile(*options); });

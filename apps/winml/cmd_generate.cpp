@@ -76,27 +76,27 @@ void setup_generate(CLI::App& parent) {
                 "Use the prompt as is instead of wrapping it in the bundle's chat template");
   cmd->add_option("-n,--max-new-tokens", options->generation.max_new_tokens, "Tokens to generate")
       ->default_val(128)
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_flag("--do-sample", options->generation.do_sample, "Sample instead of greedy decoding");
   cmd->add_option("--temperature", options->generation.temperature, "Sampling temperature")
       ->default_val(1.0)
-      ->check(CLI::NonNegativeNumber);
+      ->check(non_negative_number());
   cmd->add_option("--top-p", options->generation.top_p, "Nucleus sampling threshold")
       ->default_val(1.0)
       ->check(CLI::Range(0.0, 1.0));
   cmd->add_option("--top-k", options->generation.top_k, "Top-k sampling (0 = off)")
       ->default_val(0)
-      ->check(CLI::NonNegativeNumber);
+      ->check(non_negative_number());
   cmd->add_option("--repetition-penalty", options->generation.repetition_penalty, "Repetition penalty (1 = off)")
       ->default_val(1.0)
-      ->check(CLI::PositiveNumber);
-  cmd->add_option("--seed", options->seed, "Sampling seed")->check(CLI::NonNegativeNumber);
+      ->check(positive_number());
+  cmd->add_option("--seed", options->seed, "Sampling seed")->check(non_negative_number());
   cmd->add_option("--ep", options->ep, "Force this EP onto the bundle's hardware stages (cpu strips them)");
   cmd->add_option("-d,--device", options->device, "cpu, gpu, npu, auto or config (default: the bundle's routing)");
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages");
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->default_val(300)
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_output_flags(*cmd, options->output);

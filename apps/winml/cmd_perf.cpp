@@ -42,26 +42,26 @@ void setup_perf(CLI::App& parent) {
       ->check(CLI::IsMember({"auto", "winml", "winml-genai"}))
       ->default_val("auto");
   cmd->add_option("--iterations", options->iterations, "Timed iterations (winml-genai: 10, winml: 100)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_option("--warmup", options->warmup, "Untimed warmup iterations (winml-genai: 2, winml: 10)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(non_negative_number());
   cmd->add_option("--duration", options->duration_s, "Time budget in seconds for the timed phase, instead of a count")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_option("-d,--device", options->device,
                   "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu");
   cmd->add_option("--ep", options->ep, "Execution provider name or alias; wins over --device");
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages (default off)");
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->default_val(300)
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_option("-p,--prompt", options->prompt, std::string("Prompt (default: \"") + kDefaultPrompt + "\")");
   cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file")->check(CLI::ExistingFile);
   cmd->add_option("--prompt-tokens", options->prompt_tokens,
                   "Use a seeded prompt of exactly N random token ids (no template)")
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_option("-n,--max-new-tokens", options->max_new_tokens, "Tokens generated per iteration")
       ->default_val(128)
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_flag("--apply-template,!--no-apply-template", options->apply_template,
                 "Wrap the prompt in the bundle's chat template (default on)")
       ->default_val(true);
@@ -69,7 +69,7 @@ void setup_perf(CLI::App& parent) {
                 "Let a generation end at EOS (default: always generate --max-new-tokens)");
   cmd->add_option("-b,--batch-size", options->batch_size, "Batch size for dynamic batch dims (winml)")
       ->default_val(1)
-      ->check(CLI::PositiveNumber);
+      ->check(positive_number());
   cmd->add_option("--shape", options->shapes, "Input shape NAME=d0,d1,... (winml, repeatable)");
   cmd->add_option("--input-data", options->input_data, "Folder of input_N.pb TensorProto files (winml)")
       ->check(CLI::ExistingDirectory);

@@ -108,9 +108,17 @@ class OrtOnnxSession final : public OnnxSession {
 }  // namespace
 
 std::unique_ptr<OnnxSession> create_onnx_session(const SessionSpec& spec) {
-  return translate_errors<GenaiLoadError>("ONNX Runtime could not load " + spec.model_path, [&] {
-    return std::unique_ptr<OnnxSession>(std::make_unique<OrtOnnxSession>(spec));
-  });
+  try {
+    return std::make_unique<OrtOnnxSession>(spec);
+  } catch (const winml::Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    std::string why = e.what();
+    while (!why.empty() && (why.back() == '.' || why.back() == '\n')) why.pop_back();
+    throw GenaiLoadError("ONNX Runtime could not load " + spec.model_path + ": " + why +
+                         ". Check that it is a complete ONNX model (re-export or re-download it) with its external "
+                         "data files beside it.");
+  }
 }
 
 }  // namespace winml::engine::impl
