@@ -35,8 +35,7 @@ class SessionSource final : public perf::GenerationSource {
 
 void run_genai_perf(const PerfOptions& options) {
   auto start = std::chrono::system_clock::now();
-  auto report_path = report_path_for(options, start);
-  report::check_report_path(report_path, options.overwrite);
+  auto report_path = checked_report_path(options, start);
   perf::LoopSettings loop = loop_settings(options, /*default_iterations=*/10, /*default_warmup=*/2);
   std::string prompt_text = resolve_prompt(options.prompt, options.prompt_file, kDefaultPrompt);
 

@@ -50,8 +50,7 @@ PreparedInputs prepare_inputs(const PerfOptions& options, const std::vector<engi
 
 void run_onnx_perf(const PerfOptions& options) {
   auto start = std::chrono::system_clock::now();
-  auto report_path = report_path_for(options, start);
-  report::check_report_path(report_path, options.overwrite);
+  auto report_path = checked_report_path(options, start);
   perf::LoopSettings loop = loop_settings(options, /*default_iterations=*/100, /*default_warmup=*/10);
 
   register_ep_libraries(options.ep_libraries);

@@ -13,10 +13,14 @@
 
 namespace winml::cli {
 
-/// Where the report of this run goes: -o, else the default path for the model.
-inline std::filesystem::path report_path_for(const PerfOptions& options, std::chrono::system_clock::time_point start) {
-  return options.output.empty() ? report::default_report_path(options.model, start)
-                                : std::filesystem::path(options.output);
+/// Where the report of this run goes (-o, else the default path for the model), checked before any
+/// benchmarking so a path that cannot be written fails early (UsageError).
+inline std::filesystem::path checked_report_path(const PerfOptions& options,
+                                                 std::chrono::system_clock::time_point start) {
+  std::filesystem::path path = options.output.empty() ? report::default_report_path(options.model, start)
+                                                      : std::filesystem::path(options.output);
+  report::check_report_path(path, options.overwrite);
+  return path;
 }
 
 /// Writes the JSON report atomically, then prints the console view: the report itself on stdout
