@@ -2,11 +2,13 @@
 
 #include <unistd.h>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include "engine/engine_loader.h"
@@ -34,27 +36,6 @@ std::vector<std::string> split(const std::string& text, char sep) {
 }
 
 }  // namespace
-
-// CLI11's own PositiveNumber prints the whole double range in its message; ours says what is wrong.
-CLI::Validator number_at_least(double minimum, bool inclusive, const std::string& what) {
-  return CLI::Validator(
-      [minimum, inclusive, what](std::string& text) -> std::string {
-        double value = 0;
-        try {
-          std::size_t used = 0;
-          value = std::stod(text, &used);
-          if (used != text.size()) return "must be " + what + ", got '" + text + "'";
-        } catch (const std::exception&) {
-          return "must be " + what + ", got '" + text + "'";
-        }
-        bool ok = inclusive ? value >= minimum : value > minimum;
-        return ok ? std::string() : "must be " + what + ", got " + text;
-      },
-      what == "a positive number" ? "POSITIVE" : "NON-NEGATIVE");
-}
-
-CLI::Validator positive_number() { return number_at_least(0, false, "a positive number"); }
-CLI::Validator non_negative_number() { return number_at_least(0, true, "zero or more"); }
 
 bool OutputOptions::color_stderr() const { return colour_allowed(STDERR_FILENO, no_color); }
 bool OutputOptions::color_stdout() const { return colour_allowed(STDOUT_FILENO, no_color); }
@@ -105,21 +86,26 @@ ep::GenaiEpSelection select_genai_ep(const std::string& ep, const std::string& d
   return ep::EpResolver(ep::discover_device_eps(discovery)).select_genai_ep(ep, device);
 }
 
-std::string resolve_prompt(const std::string& prompt, const std::string& prompt_file, const std::string& fallback) {
-  if (!prompt.empty() && !prompt_file.empty()) {
-    throw UsageError("--prompt and --prompt-file are mutually exclusive; give one of them.");
+std::set<std::string> given_flags(const CLI::App& cmd) {
+  std::set<std::string> given;
+  for (const CLI::Option* option : cmd.get_options()) {
+    if (option->count() == 0) continue;
+    for (const auto& name : option->get_lnames()) given.insert("--" + name);
   }
-  if (!prompt_file.empty()) {
-    std::ifstream in(prompt_file, std::ios::binary);
-    if (!in)
-      throw UsageError("cannot read --prompt-file '" + prompt_file + "': check that the file exists and is readable.");
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
-    if (text.empty()) throw UsageError("--prompt-file '" + prompt_file + "' is empty; write the prompt into it.");
-    return text;
+  return given;
+}
+
+void warn_flags_needing(const std::set<std::string>& given, const std::vector<std::string>& flags,
+                        const std::string& enabling_flag, const OutputOptions& output) {
+  std::vector<std::string> inert;
+  for (const auto& flag : flags) {
+    if (given.count(flag) != 0) inert.push_back(flag);
   }
-  return prompt.empty() ? fallback : prompt;
+  if (inert.empty()) return;
+  const std::string list = fmt::format("{}", fmt::join(inert, ", "));
+  warn(fmt::format("{} {} no effect without {}: add {} or drop {}", list, inert.size() == 1 ? "has" : "have",
+                   enabling_flag, enabling_flag, inert.size() == 1 ? "it" : "them"),
+       output);
 }
 
 void warn(const std::string& message, const OutputOptions& output) {

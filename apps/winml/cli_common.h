@@ -2,6 +2,7 @@
 /// \file
 /// Flags and helpers shared by several subcommands.
 
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,11 +22,6 @@ struct OutputOptions {
   bool color_stdout() const;
 };
 
-/// A CLI11 check that a number is positive (> 0), with a short message naming the value.
-CLI::Validator positive_number();
-/// A CLI11 check that a number is zero or more.
-CLI::Validator non_negative_number();
-
 /// Binds -v/--verbose, -q/--quiet and --no-color.
 void add_output_flags(CLI::App& app, OutputOptions& options);
 
@@ -42,9 +38,13 @@ void register_ep_libraries(const std::vector<std::string>& from_flags);
 /// this machine's EPs. Throws UsageError / EpUnavailableError listing what exists.
 ep::GenaiEpSelection select_genai_ep(const std::string& ep, const std::string& device);
 
-/// Returns the prompt: --prompt-file content when given, else --prompt, else the fallback.
-/// Throws UsageError when the file cannot be read or both are given.
-std::string resolve_prompt(const std::string& prompt, const std::string& prompt_file, const std::string& fallback);
+/// Long names of the flags given on `cmd`'s command line, spelled "--shape".
+std::set<std::string> given_flags(const CLI::App& cmd);
+
+/// Warns once about those of `flags` that are in `given`: they have no effect without
+/// `enabling_flag` (call it when that flag is off), e.g. --top-k without --do-sample.
+void warn_flags_needing(const std::set<std::string>& given, const std::vector<std::string>& flags,
+                        const std::string& enabling_flag, const OutputOptions& output);
 
 /// Prints "warning: ..." on stderr (yellow on a terminal).
 void warn(const std::string& message, const OutputOptions& output);

@@ -13,6 +13,7 @@
 #include "bundle/genai_config.h"
 #include "cli_common.h"
 #include "command_registry.h"
+#include "console_output.h"
 #include "ep/catalog.h"
 #include "report/text_table.h"
 #include "winml/errors.h"
@@ -80,8 +81,7 @@ void run_derive(const DeriveOptions& options) {
 
   std::string text = routing_table(config.stages, bundle::list_stages(result.config), options.output.color_stdout());
   text += fmt::format("derived bundle written to {} (ep: {})\n", options.out, result.effective_ep);
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
+  write_stdout(text);
   for (const auto& warning : result.warnings) warn(warning, options.output);
 }
 

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <limits>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -14,6 +15,7 @@
 
 #include "cli_common.h"
 #include "command_registry.h"
+#include "number_flags.h"
 #include "synth/bundle_writer.h"
 #include "synth/synth_options.h"
 
@@ -92,10 +94,15 @@ void setup_synth(CLI::App& parent) {
   };
   for (std::size_t i = 0; i < shape.size(); ++i) {
     auto [name, help, member] = shape[i];
-    auto* option = cmd->add_option(name, flags->values[i], std::string(help) + "; overrides the preset");
+    // Any int64 here: synth::validate gives each its real range, naming the flag.
+    auto* option =
+        cmd->add_option(name, flags->values[i], std::string(help) + "; overrides the preset")
+            ->check(integer_in(std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()));
     flags->shape.emplace_back(option, member);
   }
-  flags->seed_option = cmd->add_option("--seed", flags->seed, "Weight seed: the same seed gives the same bytes (0)");
+  flags->seed_option =
+      cmd->add_option("--seed", flags->seed, "Weight seed: the same seed gives the same bytes (0 to 2^64-1; default 0)")
+          ->check(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--precision", flags->precision, "fp32 (MatMul) or int4 (MatMulNBits, blocks of 32)")
       ->check(CLI::IsMember({"fp32", "int4"}));
   cmd->add_flag("--pipeline", flags->pipeline,

@@ -10,6 +10,8 @@
 #include "command_registry.h"
 #include "compile/file_compiler.h"
 #include "ep/catalog.h"
+#include "number_flags.h"
+#include "platform/file_kind.h"
 #include "session/bundle_check.h"
 #include "session/bundle_preparation.h"
 #include "winml/errors.h"
@@ -63,6 +65,10 @@ void compile_bundle(const CompileOptions& options) {
 }
 
 void compile_onnx(const CompileOptions& options) {
+  if (!options.output.empty() && platform::file_kind(options.output) == platform::FileKind::directory) {
+    throw UsageError("-o " + options.output + " is a folder; give the path of the compiled .onnx file, e.g. -o " +
+                     (fs::path(options.output) / "model_ctx.onnx").string());
+  }
   compile::FileCompileJob job;
   job.source = options.model;
   job.output = options.output;
@@ -80,8 +86,18 @@ void compile_onnx(const CompileOptions& options) {
   if (!result.artifact.empty()) std::fprintf(stderr, "compiled model: %s\n", result.artifact.c_str());
 }
 
+// -o names a folder (bundle) or a file (.onnx); a device node, FIFO or socket is neither, and is
+// never replaced, whatever --overwrite says (as root it could be /dev/null).
+void refuse_special_output(const std::string& output) {
+  if (!output.empty() && platform::file_kind(output) == platform::FileKind::special) {
+    throw UsageError("-o " + output + " is a device, FIFO or socket; winml never writes there, not even with " +
+                     "--overwrite. Give a folder (bundle) or an .onnx path.");
+  }
+}
+
 void run_compile(const CompileOptions& options) {
   if (options.ep.empty()) throw UsageError("give the EP to compile for with --ep (e.g. --ep qnn).");
+  refuse_special_output(options.output);
   ep::require_ep(options.ep);  // unknown names fail here with the list of valid ones
   register_ep_libraries(options.ep_libraries);
   if (fs::is_directory(options.model)) {
@@ -107,7 +123,7 @@ void setup_compile(CLI::App& parent) {
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing output");
   cmd->add_option("--compile-timeout", options->timeout_s, "Seconds allowed per stage")
       ->default_val(300)
-      ->check(positive_number());
+      ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_output_flags(*cmd, options->out);
   cmd->callback([options] { run_compile(*options); });

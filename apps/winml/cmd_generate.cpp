@@ -4,11 +4,18 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <memory>
+#include <optional>
+#include <set>
 
+#include "bundle_limits.h"
 #include "cli_common.h"
 #include "command_registry.h"
+#include "console_output.h"
 #include "engine/engine_loader.h"
 #include "ep/resolution.h"
+#include "number_flags.h"
+#include "prompt_source.h"
+#include "session/token_budget.h"
 #include "winml/genai_session.h"
 
 namespace winml::cli {
@@ -16,7 +23,7 @@ namespace {
 
 struct GenerateOptions {
   std::string model;
-  std::string prompt;
+  std::optional<std::string> prompt;
   std::string prompt_file;
   bool no_apply_template = false;
   GenerationConfig generation;
@@ -28,13 +35,21 @@ struct GenerateOptions {
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
   OutputOptions output;
+  /// Long names of the flags given on the command line (for the unused-flag warning).
+  std::set<std::string> given;
 };
 
 void run_generate(const GenerateOptions& options) {
-  engine::set_telemetry_opt_in(options.telemetry);
-  register_ep_libraries(options.ep_libraries);
   std::string prompt = resolve_prompt(options.prompt, options.prompt_file, "");
   if (prompt.empty()) throw UsageError("give a prompt with --prompt TEXT or --prompt-file PATH.");
+  check_bundle_bounds(options.model, {std::nullopt, options.generation.top_k});
+  // Sampling settings do nothing under greedy decoding, nor the timeout without compiling.
+  if (!options.generation.do_sample) {
+    warn_flags_needing(options.given, {"--temperature", "--top-p", "--top-k", "--seed"}, "--do-sample", options.output);
+  }
+  if (!options.compile) warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.output);
+  engine::set_telemetry_opt_in(options.telemetry);
+  register_ep_libraries(options.ep_libraries);
 
   GenaiSessionOptions session_options;
   ep::GenaiEpSelection selection = select_genai_ep(options.ep, options.device);
@@ -49,12 +64,13 @@ void run_generate(const GenerateOptions& options) {
   GenerationConfig config = options.generation;
   if (options.seed >= 0) config.seed = options.seed;
   std::string text = options.no_apply_template ? prompt : session.apply_chat_template(prompt);
-  GenerationTiming timing = session.generate_streaming(text, config, [](std::string_view piece) {
-    std::fwrite(piece.data(), 1, piece.size(), stdout);
-    std::fflush(stdout);
-  });
-  std::fputc('\n', stdout);
-  std::fflush(stdout);
+  session::TokenBudget budget =
+      session::new_token_budget(session.encode(text).size(), config.max_new_tokens, session.context_length());
+  if (budget.capped()) warn(session::describe_cap(budget), options.output);
+  // Each piece is flushed as it arrives; a write that fails (a full disk) stops the generation.
+  GenerationTiming timing =
+      session.generate_streaming(text, config, [](std::string_view piece) { write_stdout(piece); });
+  write_stdout("\n");
   if (options.output.verbosity >= 0) {
     std::fprintf(stderr, "%s\n",
                  fmt::format("[{} prompt tokens, {} generated | TTFT {:.2f} ms | decode {:.1f} tokens/s | ep {}]",
@@ -70,37 +86,45 @@ void setup_generate(CLI::App& parent) {
   cmd->add_option("-m,--model", options->model, "GenAI bundle folder (contains genai_config.json)")
       ->required()
       ->check(CLI::ExistingDirectory);
-  cmd->add_option("-p,--prompt", options->prompt, "Prompt text");
-  cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file")->check(CLI::ExistingFile);
+  auto* prompt = cmd->add_option("-p,--prompt", options->prompt, "Prompt text");
+  cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file (16 MiB at most)")
+      ->check(CLI::ExistingFile)
+      ->excludes(prompt);
   cmd->add_flag("--no-apply-template", options->no_apply_template,
                 "Use the prompt as is instead of wrapping it in the bundle's chat template");
-  cmd->add_option("-n,--max-new-tokens", options->generation.max_new_tokens, "Tokens to generate")
+  cmd->add_option("-n,--max-new-tokens", options->generation.max_new_tokens,
+                  "Tokens to generate (capped, with a warning, to what the context leaves after the prompt)")
       ->default_val(128)
-      ->check(positive_number());
+      ->check(integer_in(1, kMaxTokenCount));
   cmd->add_flag("--do-sample", options->generation.do_sample, "Sample instead of greedy decoding");
-  cmd->add_option("--temperature", options->generation.temperature, "Sampling temperature")
+  cmd->add_option("--temperature", options->generation.temperature, "Sampling temperature (--do-sample)")
       ->default_val(1.0)
-      ->check(non_negative_number());
-  cmd->add_option("--top-p", options->generation.top_p, "Nucleus sampling threshold")
+      ->check(number_in(0, kMaxSamplingFactor, /*min_exclusive=*/true));
+  cmd->add_option("--top-p", options->generation.top_p, "Nucleus sampling threshold (--do-sample)")
       ->default_val(1.0)
-      ->check(CLI::Range(0.0, 1.0));
-  cmd->add_option("--top-k", options->generation.top_k, "Top-k sampling (0 = off)")
+      ->check(number_in(0, 1));
+  cmd->add_option("--top-k", options->generation.top_k,
+                  "Top-k sampling, at most the bundle's vocab_size (--do-sample; 0 = off)")
       ->default_val(0)
-      ->check(non_negative_number());
+      ->check(integer_in(0, kMaxTokenCount));
   cmd->add_option("--repetition-penalty", options->generation.repetition_penalty, "Repetition penalty (1 = off)")
       ->default_val(1.0)
-      ->check(positive_number());
-  cmd->add_option("--seed", options->seed, "Sampling seed")->check(non_negative_number());
+      ->check(number_in(0, kMaxSamplingFactor, /*min_exclusive=*/true));
+  cmd->add_option("--seed", options->seed, "Sampling seed (--do-sample), 0 to 2147483647")
+      ->check(integer_in(0, kMaxGenaiSeed));
   cmd->add_option("--ep", options->ep, "Force this EP onto the bundle's hardware stages (cpu strips them)");
   cmd->add_option("-d,--device", options->device, "cpu, gpu, npu, auto or config (default: the bundle's routing)");
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages");
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->default_val(300)
-      ->check(positive_number());
+      ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_output_flags(*cmd, options->output);
-  cmd->callback([options] { run_generate(*options); });
+  cmd->callback([options, cmd] {
+    options->given = given_flags(*cmd);
+    run_generate(*options);
+  });
 }
 
 const CommandRegistrar registrar("", 20, setup_generate);

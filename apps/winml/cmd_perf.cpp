@@ -7,6 +7,7 @@
 
 #include "command_registry.h"
 #include "engine/engine_loader.h"
+#include "number_flags.h"
 #include "perf_options.h"
 #include "winml/errors.h"
 
@@ -25,6 +26,9 @@ void run_perf(PerfOptions& options) {
                      ignored.size() == 1 ? "does" : "do", runtime, ignored.size() == 1 ? "is" : "are"),
          options.out);
   }
+  if (runtime == "winml-genai" && !options.compile) {
+    warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.out);
+  }
   options.runtime = runtime;
   engine::set_telemetry_opt_in(options.telemetry);
   if (runtime == "winml-genai") {
@@ -41,38 +45,49 @@ void setup_perf(CLI::App& parent) {
   cmd->add_option("--runtime", options->runtime, "auto (folder: winml-genai, .onnx: winml), winml or winml-genai")
       ->check(CLI::IsMember({"auto", "winml", "winml-genai"}))
       ->default_val("auto");
-  cmd->add_option("--iterations", options->iterations, "Timed iterations (winml-genai: 10, winml: 100)")
-      ->check(positive_number());
+  auto* iterations =
+      cmd->add_option("--iterations", options->iterations, "Timed iterations (winml-genai: 10, winml: 100)")
+          ->check(integer_in(1, perf::kMaxIterations));
   cmd->add_option("--warmup", options->warmup, "Untimed warmup iterations (winml-genai: 2, winml: 10)")
-      ->check(non_negative_number());
+      ->check(integer_in(0, perf::kMaxIterations));
   cmd->add_option("--duration", options->duration_s, "Time budget in seconds for the timed phase, instead of a count")
-      ->check(positive_number());
+      ->check(number_in(0, kMaxDurationS, /*min_exclusive=*/true))
+      ->excludes(iterations);
   cmd->add_option("-d,--device", options->device,
                   "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu");
   cmd->add_option("--ep", options->ep, "Execution provider name or alias; wins over --device");
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages (default off)");
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->default_val(300)
-      ->check(positive_number());
-  cmd->add_option("-p,--prompt", options->prompt, std::string("Prompt (default: \"") + kDefaultPrompt + "\")");
-  cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file")->check(CLI::ExistingFile);
+      ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
+  auto* prompt =
+      cmd->add_option("-p,--prompt", options->prompt, std::string("Prompt (default: \"") + kDefaultPrompt + "\")");
+  auto* prompt_file =
+      cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file (16 MiB at most)")
+          ->check(CLI::ExistingFile)
+          ->excludes(prompt);
   cmd->add_option("--prompt-tokens", options->prompt_tokens,
                   "Use a seeded prompt of exactly N random token ids (no template)")
-      ->check(positive_number());
+      ->check(integer_in(1, kMaxTokenCount))
+      ->excludes(prompt)
+      ->excludes(prompt_file);
   cmd->add_option("-n,--max-new-tokens", options->max_new_tokens, "Tokens generated per iteration")
       ->default_val(128)
-      ->check(positive_number());
+      ->check(integer_in(1, kMaxTokenCount));
   cmd->add_flag("--apply-template,!--no-apply-template", options->apply_template,
                 "Wrap the prompt in the bundle's chat template (default on)")
       ->default_val(true);
   cmd->add_flag("--stop-at-eos", options->stop_at_eos,
                 "Let a generation end at EOS (default: always generate --max-new-tokens)");
-  cmd->add_option("-b,--batch-size", options->batch_size, "Batch size for dynamic batch dims (winml)")
-      ->default_val(1)
-      ->check(positive_number());
-  cmd->add_option("--shape", options->shapes, "Input shape NAME=d0,d1,... (winml, repeatable)");
+  auto* batch_size =
+      cmd->add_option("-b,--batch-size", options->batch_size, "Batch size for dynamic batch dims (winml)")
+          ->default_val(1)
+          ->check(integer_in(1, kMaxBatchSize));
+  auto* shape = cmd->add_option("--shape", options->shapes, "Input shape NAME=d0,d1,... (winml, repeatable)");
   cmd->add_option("--input-data", options->input_data, "Folder of input_N.pb TensorProto files (winml)")
-      ->check(CLI::ExistingDirectory);
+      ->check(CLI::ExistingDirectory)
+      ->excludes(batch_size)
+      ->excludes(shape);
   cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)");
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report");
   cmd->add_option("-f,--format", options->format, "Console format: text (tables) or json (the report on stdout)")
@@ -82,10 +97,7 @@ void setup_perf(CLI::App& parent) {
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_output_flags(*cmd, options->out);
   cmd->callback([options, cmd] {
-    for (const CLI::Option* option : cmd->get_options()) {
-      if (option->count() == 0) continue;
-      for (const auto& name : option->get_lnames()) options->given.insert("--" + name);
-    }
+    options->given = given_flags(*cmd);
     run_perf(*options);
   });
 }

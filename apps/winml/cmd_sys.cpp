@@ -11,6 +11,7 @@
 
 #include "cli_common.h"
 #include "command_registry.h"
+#include "console_output.h"
 #include "engine/engine_loader.h"
 #include "ep/catalog.h"
 #include "ep/discovery.h"
@@ -138,8 +139,7 @@ std::string render_text(const Json& doc, bool color) {
 
 void print(const Json& doc, const SysOptions& options) {
   std::string text = options.format == "json" ? doc.dump(2) + "\n" : render_text(doc, options.output.color_stdout());
-  std::fwrite(text.data(), 1, text.size(), stdout);
-  std::fflush(stdout);
+  write_stdout(text);
 }
 
 void run_sys(const SysOptions& options) {

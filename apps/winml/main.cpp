@@ -7,6 +7,7 @@
 #include <exception>
 
 #include "command_registry.h"
+#include "console_output.h"
 #include "winml/engine_scope.h"
 #include "winml/errors.h"
 #include "winml_build_info.h"
@@ -28,11 +29,11 @@ int main(int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
-    return app.exit(e);
+    code = app.exit(e);
   } catch (const CLI::CallForAllHelp& e) {
-    return app.exit(e);
+    code = app.exit(e);
   } catch (const CLI::CallForVersion& e) {
-    return app.exit(e);
+    code = app.exit(e);
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "error: %s\nRun 'winml --help' (or 'winml <command> --help') for usage.\n", e.what());
     code = 2;
@@ -43,5 +44,5 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: %s\n", e.what());
     code = 1;
   }
-  return code;
+  return winml::cli::finish_stdout(code);  // output lost to a full disk is a failure too
 }

@@ -2,6 +2,7 @@
 
 #include <iostream>
 
+#include "bundle_limits.h"
 #include "engine/engine_loader.h"
 #include "perf/genai_result.h"
 #include "perf/genai_runner.h"
@@ -9,8 +10,10 @@
 #include "perf/process_memory.h"
 #include "perf_options.h"
 #include "perf_output.h"
+#include "prompt_source.h"
 #include "report/progress_reporter.h"
 #include "session/prompt_tokens.h"
+#include "session/token_budget.h"
 #include "winml/genai_session.h"
 
 namespace winml::cli {
@@ -38,6 +41,7 @@ void run_genai_perf(const PerfOptions& options) {
   auto report_path = checked_report_path(options, start);
   perf::LoopSettings loop = loop_settings(options, /*default_iterations=*/10, /*default_warmup=*/2);
   std::string prompt_text = resolve_prompt(options.prompt, options.prompt_file, kDefaultPrompt);
+  check_bundle_bounds(options.model, {options.prompt_tokens, std::nullopt});
 
   register_ep_libraries(options.ep_libraries);
   ep::GenaiEpSelection selection = select_genai_ep(options.ep, options.device);
@@ -62,6 +66,8 @@ void run_genai_perf(const PerfOptions& options) {
     templated = options.apply_template && session.has_chat_template();
     ids = session.encode(options.apply_template ? session.apply_chat_template(prompt_text) : prompt_text);
   }
+  session::TokenBudget budget = session::new_token_budget(ids.size(), options.max_new_tokens, session.context_length());
+  if (budget.capped()) warn(session::describe_cap(budget), options.out);
   GenerationConfig generation;
   generation.max_new_tokens = options.max_new_tokens;
   generation.stop_at_eos = options.stop_at_eos;
@@ -80,6 +86,7 @@ void run_genai_perf(const PerfOptions& options) {
   config.duration_s = loop.duration_s;
   config.warmup = loop.warmup;
   config.max_new_tokens = options.max_new_tokens;
+  config.max_new_tokens_effective = budget.effective;
   config.stop_at_eos = options.stop_at_eos;
   config.apply_template = templated;
   config.prompt = prompt_text;

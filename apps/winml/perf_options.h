@@ -25,7 +25,7 @@ struct PerfOptions {
   std::string ep;
   bool compile = false;
   double compile_timeout_s = 300;
-  std::string prompt;
+  std::optional<std::string> prompt;  ///< unset = the default prompt
   std::string prompt_file;
   std::optional<int> prompt_tokens;
   int max_new_tokens = 128;

@@ -7,33 +7,49 @@
 #include <filesystem>
 #include <string>
 
+#include "console_output.h"
 #include "perf_options.h"
 #include "report/report_file.h"
 #include "report/reporter.h"
+#include "winml/errors.h"
 
 namespace winml::cli {
 
 /// Where the report of this run goes (-o, else the default path for the model), checked before any
-/// benchmarking so a path that cannot be written fails early (UsageError).
+/// benchmarking so a path that cannot be written fails early (UsageError). A taken default path is
+/// no error: emit_report picks a free name next to it.
 inline std::filesystem::path checked_report_path(const PerfOptions& options,
                                                  std::chrono::system_clock::time_point start) {
-  std::filesystem::path path = options.output.empty() ? report::default_report_path(options.model, start)
-                                                      : std::filesystem::path(options.output);
-  report::check_report_path(path, options.overwrite);
+  bool chosen_by_us = options.output.empty();
+  std::filesystem::path path =
+      chosen_by_us ? report::default_report_path(options.model, start) : std::filesystem::path(options.output);
+  report::check_report_path(path, options.overwrite || chosen_by_us);
   return path;
 }
 
-/// Writes the JSON report atomically, then prints the console view: the report itself on stdout
-/// with -f json (and nothing else there), tables otherwise.
+/// Writes the JSON report atomically (-o: to that path; default: to a free name, never replacing
+/// another run's report), then prints the console view: the report itself on stdout with -f json
+/// (and nothing else there), tables otherwise.
 template <class Result>
 void emit_report(const Result& result, const PerfOptions& options, const std::filesystem::path& path) {
   std::string json = report::make_reporter("json", false)->render(result);
-  report::write_report(path, json, options.overwrite);
-  std::string console =
-      options.format == "json" ? json : report::make_reporter("text", options.out.color_stdout())->render(result);
-  std::fwrite(console.data(), 1, console.size(), stdout);
-  std::fflush(stdout);
-  if (options.out.verbosity >= 0) std::fprintf(stderr, "report written to %s\n", path.string().c_str());
+  std::filesystem::path written = path;
+  if (options.output.empty()) {
+    written = report::write_new_report(path, json);
+  } else {
+    report::write_report(path, json, options.overwrite);
+  }
+  auto say_where = [&] {
+    if (options.out.verbosity >= 0) std::fprintf(stderr, "report written to %s\n", written.string().c_str());
+  };
+  try {
+    write_stdout(options.format == "json" ? json
+                                          : report::make_reporter("text", options.out.color_stdout())->render(result));
+  } catch (const Error&) {
+    say_where();  // the report file is complete even when stdout is not
+    throw;
+  }
+  say_where();
 }
 
 }  // namespace winml::cli

@@ -39,11 +39,18 @@ StageResult compile_file(const FileCompileJob& job) {
     throw UsageError(job.source.string() + " does not exist or is not a file. Pass the path of an .onnx model.");
   }
   if (!(job.timeout_s > 0)) throw UsageError("the compile timeout must be positive. Pass e.g. --compile-timeout 300.");
+  // Checked for every EP, also those that compile nothing: "compiled" must never describe a file
+  // ONNX Runtime cannot even read.
+  const OnnxScan scan = scan_onnx(job.source);
+  if (!scan.valid) {
+    throw UsageError(job.source.string() + " is not a valid ONNX model (" + scan.problem +
+                     "). Pass an .onnx model file exported by an ONNX tool.");
+  }
   CompileConfig config = compile_config_for(job.ep, job.device, job.provider_options);
   const fs::path output = fs::absolute(job.output.empty() ? default_output_path(job.source, job.ep) : job.output);
   StageResult result{job.source.stem().string(), config.alias, StageAction::jit, 0, config.reason, {}, {}};
   if (!config.epcontext) return result;
-  if (!scan_onnx(job.source).ep_contexts.empty()) {
+  if (!scan.ep_contexts.empty()) {
     result.detail = job.source.string() + " is already an EPContext model";
     return result;
   }

@@ -64,6 +64,31 @@ std::vector<std::int64_t> resolve_shape(const engine::TensorInfo& input, int bat
   return shape;
 }
 
+bool batch_size_applies(const std::vector<engine::TensorInfo>& inputs, const ShapeOverrides& overrides) {
+  for (const auto& input : inputs) {
+    if (!input.shape.empty() && input.shape[0] <= 0 && overrides.count(input.name) == 0) return true;
+  }
+  return false;
+}
+
+void require_shape_fits(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,
+                        const std::string& what) {
+  std::vector<std::string> model_dims;
+  for (auto dim : input.shape) model_dims.push_back(dim > 0 ? std::to_string(dim) : "?");
+  const std::string expected =
+      fmt::format("input '{}' has shape [{}] (? = any size)", input.name, fmt::join(model_dims, ","));
+  if (shape.size() != input.shape.size()) {
+    throw UsageError(fmt::format("{}: a tensor of shape [{}] does not fit: {}. Give a tensor of rank {}.", what,
+                                 fmt::join(shape, ","), expected, input.shape.size()));
+  }
+  for (std::size_t i = 0; i < shape.size(); ++i) {
+    if (shape[i] < 0 || (input.shape[i] > 0 && shape[i] != input.shape[i])) {
+      throw UsageError(fmt::format("{}: a tensor of shape [{}] does not fit: {}, so dim {} cannot be {}.", what,
+                                   fmt::join(shape, ","), expected, i, shape[i]));
+    }
+  }
+}
+
 void check_overrides_match(const std::vector<engine::TensorInfo>& inputs, const ShapeOverrides& overrides) {
   for (const auto& [name, dims] : overrides) {
     bool found = false;

@@ -26,6 +26,15 @@ std::int64_t default_dynamic_dim(std::size_t index);
 std::vector<std::int64_t> resolve_shape(const engine::TensorInfo& input, int batch_size,
                                         const ShapeOverrides& overrides);
 
+/// True when --batch-size reaches an input: one whose dim 0 is dynamic and not set by an override.
+/// False means a batch size would change nothing (every batch dim fixed by the model or --shape).
+bool batch_size_applies(const std::vector<engine::TensorInfo>& inputs, const ShapeOverrides& overrides);
+
+/// Throws UsageError, naming `what` (e.g. a file) and the input, when `shape` cannot be fed to
+/// `input`: another rank, a negative dim, or a dim the model fixes at another size.
+void require_shape_fits(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,
+                        const std::string& what);
+
 /// Throws UsageError when an override names no input of the model (listing the inputs).
 void check_overrides_match(const std::vector<engine::TensorInfo>& inputs, const ShapeOverrides& overrides);
 

@@ -1,5 +1,9 @@
 #include "onnx_inputs/random_inputs.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 #include <cstring>
 #include <random>
 
@@ -54,6 +58,26 @@ std::size_t element_size(ElementType type) {
       return 0;
   }
   return 0;
+}
+
+std::uint64_t checked_tensor_bytes(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,
+                                   std::uint64_t limit_bytes) {
+  // Multiplied step by step against the limit, so a product past 2^64 cannot wrap into a small one.
+  std::uint64_t bytes = std::max<std::uint64_t>(element_size(input.type), 1);
+  bool too_large = false;
+  for (auto dim : shape) {
+    if (dim < 0) throw UsageError(fmt::format("input '{}': dim {} is negative.", input.name, dim));
+    auto size = static_cast<std::uint64_t>(dim);
+    if (size != 0 && bytes > limit_bytes / size) too_large = true;
+    bytes = too_large ? bytes : bytes * size;
+  }
+  if (too_large || bytes > limit_bytes) {
+    throw UsageError(fmt::format(
+        "input '{}' of shape [{}] would not fit in memory (more than the {:.1f} GiB this "
+        "machine has). Use smaller dims with --shape or a smaller --batch-size.",
+        input.name, fmt::join(shape, ","), static_cast<double>(limit_bytes) / static_cast<double>(1ull << 30)));
+  }
+  return bytes;
 }
 
 engine::HostTensor random_tensor(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,

@@ -15,6 +15,11 @@ namespace winml::onnx_inputs {
 engine::HostTensor random_tensor(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,
                                  std::uint64_t seed);
 
+/// Bytes a tensor of `shape` takes for `input`'s type. Throws UsageError naming the input and its
+/// shape when that overflows or is more than `limit_bytes` (e.g. this machine's memory).
+std::uint64_t checked_tensor_bytes(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,
+                                   std::uint64_t limit_bytes);
+
 /// Number of elements of a shape.
 std::int64_t element_count(const std::vector<std::int64_t>& shape);
 

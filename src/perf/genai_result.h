@@ -30,6 +30,7 @@ struct GenaiPerfConfig {
   std::optional<double> duration_s;     ///< time budget of the timed phase, when used
   std::size_t warmup = 2;               ///< warmup generations
   int max_new_tokens = 128;             ///< tokens requested per generation
+  int max_new_tokens_effective = 128;   ///< max_new_tokens capped by the context (context_length - prompt)
   bool stop_at_eos = false;             ///< generation may stop early at EOS
   bool apply_template = true;           ///< the prompt was wrapped in the chat template
   std::string prompt;                   ///< the prompt as given, before the chat template

@@ -1,5 +1,7 @@
 #include "perf/loop_settings.h"
 
+#include <fmt/format.h>
+
 #include <cmath>
 
 #include "winml/errors.h"
@@ -7,6 +9,10 @@
 namespace winml::perf {
 
 void validate(const LoopSettings& settings) {
+  if (settings.warmup > kMaxIterations) {
+    throw UsageError(fmt::format("--warmup {} is more than the {} iterations a run may have; use fewer.",
+                                 settings.warmup, kMaxIterations));
+  }
   if (settings.duration_s) {
     const double d = *settings.duration_s;
     if (!std::isfinite(d) || d <= 0) {
@@ -17,6 +23,12 @@ void validate(const LoopSettings& settings) {
   }
   if (settings.iterations == 0) {
     throw UsageError("--iterations must be at least 1 (statistics need a timed iteration); use --iterations 10");
+  }
+  if (settings.iterations > kMaxIterations) {
+    throw UsageError(
+        fmt::format("--iterations {} is more than the {} a run may have (every sample stays in memory); "
+                    "use fewer, or --duration SECONDS.",
+                    settings.iterations, kMaxIterations));
   }
 }
 

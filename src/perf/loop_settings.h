@@ -7,6 +7,10 @@
 
 namespace winml::perf {
 
+/// Most timed or warmup iterations one run may have: every sample is kept in memory until the
+/// report is written (docs/limits.md).
+inline constexpr std::size_t kMaxIterations = 1'000'000;
+
 /// Iteration plan shared by the GenAI and the latency runner.
 struct LoopSettings {
   /// Timed iterations when no time budget is set.
@@ -19,11 +23,12 @@ struct LoopSettings {
   std::optional<double> duration_s;
   /// Upper bound on timed iterations under a time budget, so a microsecond-scale model cannot
   /// fill memory and the report with millions of samples.
-  std::size_t max_iterations = 1'000'000;
+  std::size_t max_iterations = kMaxIterations;
 };
 
-/// Throws winml::UsageError when the plan cannot run: no timed iterations, or a time budget that
-/// is not a positive finite number of seconds. The message names the flag and a valid value.
+/// Throws winml::UsageError when the plan cannot run: no timed iterations, more iterations or
+/// warmup iterations than kMaxIterations, or a time budget that is not a positive finite number of
+/// seconds. The message names the flag and a valid value.
 void validate(const LoopSettings& settings);
 
 /// True when another timed iteration should start, given how many already ran and the seconds

@@ -4,7 +4,9 @@
 
 #include <fmt/format.h>
 
+#include "compile/fingerprint.h"
 #include "platform/atomic_file.h"
+#include "platform/file_kind.h"
 #include "util/cache_root.h"
 #include "winml/errors.h"
 
@@ -16,6 +18,31 @@ std::tm local_tm(std::chrono::system_clock::time_point when) {
   std::tm tm{};
   ::localtime_r(&t, &tm);
   return tm;
+}
+
+// The folder a report will be created in: the nearest ancestor of `path` that exists (the missing
+// ones are created when the report is written).
+std::filesystem::path existing_ancestor(const std::filesystem::path& path) {
+  std::filesystem::path folder = path.parent_path();
+  while (!folder.empty() && platform::file_kind(folder) == platform::FileKind::missing) {
+    folder = folder.parent_path();
+  }
+  return folder.empty() ? std::filesystem::path(".") : folder;
+}
+
+// Refuses a report path whose folder cannot take a new file, with the reason.
+void check_report_folder(const std::filesystem::path& path) {
+  const std::filesystem::path folder = existing_ancestor(path);
+  if (platform::file_kind(folder) != platform::FileKind::directory) {
+    throw UsageError("cannot write the report " + path.string() + ": " + folder.string() +
+                     " is not a folder. Choose another path with -o.");
+  }
+  const std::string problem = platform::file_creation_problem(folder);
+  if (!problem.empty()) {
+    throw UsageError("cannot write the report " + path.string() + ": no file can be created in " + folder.string() +
+                     " (" + problem +
+                     "). Choose a writable path with -o, or set WINML_CACHE_DIR to a writable folder.");
+  }
 }
 
 }  // namespace
@@ -33,7 +60,16 @@ std::filesystem::path default_report_path(const std::filesystem::path& model,
   const std::tm tm = local_tm(when);
   const std::string file = fmt::format("{:04}{:02}{:02}-{:02}{:02}{:02}.json", tm.tm_year + 1900, tm.tm_mon + 1,
                                        tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
-  return cache_root() / "perf" / report_name_for(model) / file;
+  return cache_root() / "perf" / report_folder_for(model) / file;
+}
+
+std::string report_folder_for(const std::filesystem::path& model) {
+  std::error_code ec;
+  std::filesystem::path where = std::filesystem::absolute(model, ec).lexically_normal();
+  std::filesystem::path resolved = std::filesystem::weakly_canonical(where, ec);
+  if (!ec) where = resolved;
+  if (!where.has_filename()) where = where.parent_path();  // "/models/bundle/" names the bundle
+  return report_name_for(where) + "-" + compile::digest(where.string()).substr(0, 8);
 }
 
 std::string rfc3339_local(std::chrono::system_clock::time_point when) {
@@ -46,20 +82,54 @@ std::string rfc3339_local(std::chrono::system_clock::time_point when) {
 
 void check_report_path(const std::filesystem::path& path, bool overwrite) {
   std::error_code ec;
-  const auto status = std::filesystem::status(path, ec);
-  if (std::filesystem::is_directory(status)) {
-    throw UsageError("report path " + path.string() + " is a folder: give a file name with -o, e.g. -o " +
-                     (path / "report.json").string());
+  switch (platform::file_kind(path)) {
+    case platform::FileKind::directory:
+      throw UsageError("report path " + path.string() + " is a folder: give a file name with -o, e.g. -o " +
+                       (path / "report.json").string());
+    case platform::FileKind::special:
+      // Replacing a device or FIFO (as root: /dev/null) is never what a report path means.
+      throw UsageError("report path " + path.string() +
+                       " is a device, FIFO or socket, not a regular file, and is never replaced (not even with "
+                       "--overwrite). Give a file path with -o; use -f json to get the report on stdout.");
+    case platform::FileKind::regular:
+      if (!overwrite) {
+        throw UsageError("report " + path.string() +
+                         " already exists: pass --overwrite to replace it, or choose another path with -o");
+      }
+      break;
+    case platform::FileKind::missing:
+      if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)) && !overwrite) {
+        throw UsageError("report path " + path.string() +
+                         " is a symlink to nothing: remove it, pass --overwrite to replace it, or choose another "
+                         "path with -o");
+      }
+      break;
   }
-  if (std::filesystem::exists(status) && !overwrite) {
-    throw UsageError("report " + path.string() +
-                     " already exists: pass --overwrite to replace it, or choose another path with -o");
-  }
+  check_report_folder(path);
 }
 
 void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite) {
   check_report_path(path, overwrite);
   platform::write_file_atomically(path, content, overwrite);
+}
+
+std::filesystem::path write_new_report(const std::filesystem::path& path, std::string_view content) {
+  constexpr int kMaxSuffix = 1000;
+  for (int n = 1; n <= kMaxSuffix; ++n) {
+    std::filesystem::path candidate =
+        n == 1 ? path : path.parent_path() / fmt::format("{}-{}{}", path.stem().string(), n, path.extension().string());
+    std::error_code ec;
+    if (std::filesystem::exists(std::filesystem::symlink_status(candidate, ec))) continue;
+    try {
+      platform::write_file_atomically(candidate, content, /*overwrite=*/false);
+      return candidate;
+    } catch (const UsageError&) {
+      // Another run took this name between the check and the write: try the next one.
+    }
+  }
+  throw Error(ErrorCategory::runtime, fmt::format("cannot find a free report name next to {} ({} are taken). Remove "
+                                                  "old reports from {} or choose a path with -o.",
+                                                  path.string(), kMaxSuffix, path.parent_path().string()));
 }
 
 }  // namespace winml::report

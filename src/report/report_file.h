@@ -15,7 +15,14 @@ namespace winml::report {
 /// one folder ("", ".", "..") becomes "model".
 std::string report_name_for(const std::filesystem::path& model);
 
-/// cache_root()/perf/<report_name_for(model)>/<YYYYMMDD-HHMMSS>.json, in local time.
+/// The folder name of a model's default reports: report_name_for(model), a dash and 8 hex digits
+/// of a hash of the model's absolute, symlink-resolved path, e.g. "resnet50-1a2b3c4d". Two models
+/// with one name in different folders ("model.onnx") never share a folder; one model reached by
+/// different relative paths always gets the same one.
+std::string report_folder_for(const std::filesystem::path& model);
+
+/// cache_root()/perf/<report_folder_for(model)>/<YYYYMMDD-HHMMSS>.json, in local time. Write it
+/// with write_new_report, which picks another name when this one is taken.
 std::filesystem::path default_report_path(const std::filesystem::path& model,
                                           std::chrono::system_clock::time_point when);
 
@@ -24,11 +31,19 @@ std::filesystem::path default_report_path(const std::filesystem::path& model,
 std::string rfc3339_local(std::chrono::system_clock::time_point when);
 
 /// Fails early, before any benchmarking, when the report could not be written: throws
-/// winml::UsageError when path is a folder, or exists and overwrite is false.
+/// winml::UsageError when path is a folder, a device, FIFO or socket (whatever overwrite says),
+/// exists and overwrite is false, or lies where no file can be created (the nearest existing
+/// folder is probed with a real file: /proc, a read-only mount, a file used as a folder).
 void check_report_path(const std::filesystem::path& path, bool overwrite);
 
 /// Writes the report atomically (platform::write_file_atomically), creating parent folders.
 /// Throws winml::UsageError when the file exists and overwrite is false, winml::Error otherwise.
 void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite);
+
+/// Writes a report to a path winml chose (the default path): `path` when it is free, else the
+/// first free one of <stem>-2.json, <stem>-3.json, ...; an existing report is never replaced,
+/// also when another run writes at the same moment. Returns the path written. Throws
+/// winml::Error when the file cannot be written.
+std::filesystem::path write_new_report(const std::filesystem::path& path, std::string_view content);
 
 }  // namespace winml::report

@@ -33,9 +33,14 @@ Table config_table(const perf::GenaiPerfResult& r) {
       {"config", fmt::format("ep {} · device {} · compile {}{} · {} · {} warmup", c.ep, c.device, on_off(c.compile),
                              c.compile ? fmt::format(" (timeout {} per stage)", duration(c.compile_timeout_s)) : "",
                              iterations_text(c, r.metrics.iterations), c.warmup)});
-  t.add_row(
-      {"generation", fmt::format("max_new_tokens {} · stop_at_eos {} · chat template {} · context_length {}",
-                                 c.max_new_tokens, on_off(c.stop_at_eos), on_off(c.apply_template), c.context_length)});
+  const std::string capped =
+      c.max_new_tokens_effective < c.max_new_tokens
+          ? fmt::format(" (capped to {} by context_length: {} fewer)", c.max_new_tokens_effective,
+                        c.max_new_tokens - c.max_new_tokens_effective)
+          : "";
+  t.add_row({"generation",
+             fmt::format("max_new_tokens {}{} · stop_at_eos {} · chat template {} · context_length {}",
+                         c.max_new_tokens, capped, on_off(c.stop_at_eos), on_off(c.apply_template), c.context_length)});
   t.add_row(
       {"tokens", fmt::format("prompt {} tokens · generated {}", r.metrics.prompt_tokens, generated_text(r.metrics))});
   add_machine_rows(t, r.machine);

@@ -9,6 +9,7 @@
 #include "session/chat_template.h"
 #include "session/prompt_tokens.h"
 #include "session/timed_generation.h"
+#include "session/token_budget.h"
 
 namespace winml {
 
@@ -52,19 +53,10 @@ struct GenaiSession::Impl {
 
   // max_length bounds the KV cache: only what this generation needs, never past the context.
   engine::SearchSettings search_settings(std::size_t prompt_tokens, const GenerationConfig& config) {
-    if (config.max_new_tokens <= 0) {
-      throw UsageError("max_new_tokens must be at least 1, got " + std::to_string(config.max_new_tokens) + ".");
-    }
-    if (prompt_tokens == 0) throw UsageError("the prompt is empty; give at least one token of text.");
-    long context_length = static_cast<long>(facts.config.context_length);
-    if (static_cast<long>(prompt_tokens) >= context_length) {
-      throw UsageError("the prompt has " + std::to_string(prompt_tokens) +
-                       " tokens but the bundle's context_length is " + std::to_string(context_length) +
-                       ". Use a shorter prompt.");
-    }
+    session::TokenBudget budget =
+        session::new_token_budget(prompt_tokens, config.max_new_tokens, static_cast<int>(facts.config.context_length));
     engine::SearchSettings settings;
-    long wanted = static_cast<long>(prompt_tokens) + config.max_new_tokens;
-    settings.max_length = static_cast<int>(std::min<long>(wanted, context_length));
+    settings.max_length = budget.prompt_tokens + budget.effective;
     settings.min_length = config.stop_at_eos ? 0 : settings.max_length;
     settings.do_sample = config.do_sample;
     settings.temperature = config.temperature;

@@ -102,5 +102,22 @@ TEST(FileCompiler, BadInputsAreUsageErrors) {
   EXPECT_THROW(compile_file(job), UsageError);
 }
 
+TEST(FileCompiler, NotOnnxIsUsageErrorForEveryEp) {
+  test::CompileFixture fx;
+  for (const char* ep : {"qnn", "cpu"}) {  // cpu compiles nothing, but must not call text "jit" either
+    FileCompileJob job = job_for(fx);
+    job.ep = ep;
+    job.source = fx.root() / "notes.onnx";
+    test::write_bytes(job.source, "these are notes, not a model\n");
+    try {
+      compile_file(job);
+      ADD_FAILURE() << "accepted a text file for " << ep;
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find("is not a valid ONNX model"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("notes.onnx"), std::string::npos) << e.what();
+    }
+  }
+}
+
 }  // namespace
 }  // namespace winml::compile

@@ -96,9 +96,14 @@ TEST_F(PerfCli, JsonFormatPrintsOnlyJsonOnStdout) {
 TEST_F(PerfCli, DefaultReportPathUsesCacheDir) {
   auto result = perf("-m " + plain().string() + " --iterations 1 --warmup 0 -n 2 -q");
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  fs::path folder = root_->path() / "cache" / "perf" / "plain";
-  ASSERT_TRUE(fs::is_directory(folder));
-  EXPECT_FALSE(fs::is_empty(folder));
+  // <cache>/perf/plain-<8 hex digits of the bundle's path>/<time>.json
+  int reports = 0;
+  for (const auto& entry : fs::directory_iterator(root_->path() / "cache" / "perf")) {
+    const std::string folder = entry.path().filename().string();
+    if (folder.rfind("plain-", 0) != 0 || folder.size() != std::string("plain-").size() + 8) continue;
+    for (const auto& file : fs::directory_iterator(entry.path())) reports += file.path().extension() == ".json";
+  }
+  EXPECT_GE(reports, 1);
 }
 
 TEST_F(PerfCli, ExistingReportNeedsOverwrite) {

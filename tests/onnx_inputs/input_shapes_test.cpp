@@ -56,5 +56,24 @@ TEST(InputShapes, UnknownOverrideNameListsInputs) {
   }
 }
 
+TEST(InputShapes, BatchSizeAppliesOnlyToDynamicBatchDimsLeftToSet) {
+  ShapeOverrides none;
+  EXPECT_TRUE(batch_size_applies({input("x", {-1, 4})}, none));
+  EXPECT_TRUE(batch_size_applies({input("x", {1, 4}), input("y", {-1})}, none));
+  EXPECT_FALSE(batch_size_applies({input("x", {1, 4})}, none));
+  EXPECT_FALSE(batch_size_applies({input("scalar", {})}, none));
+  ShapeOverrides x;
+  parse_shape_override("x=2,4", x);
+  EXPECT_FALSE(batch_size_applies({input("x", {-1, 4})}, x));  // --shape already sets x's batch
+}
+
+TEST(InputShapes, ShapeFitsRankAndFixedDims) {
+  EXPECT_NO_THROW(require_shape_fits(input("x", {1, -1}), {1, 7}, "f.pb"));
+  EXPECT_NO_THROW(require_shape_fits(input("x", {-1}), {0}, "f.pb"));  // empty dynamic dims are valid
+  EXPECT_THROW(require_shape_fits(input("x", {1, -1}), {2, 7}, "f.pb"), UsageError);
+  EXPECT_THROW(require_shape_fits(input("x", {1, -1}), {1, 7, 1}, "f.pb"), UsageError);
+  EXPECT_THROW(require_shape_fits(input("x", {-1}), {-3}, "f.pb"), UsageError);
+}
+
 }  // namespace
 }  // namespace winml::onnx_inputs

@@ -63,5 +63,22 @@ TEST(RandomInputs, UnsupportedTypeIsUsageError) {
   EXPECT_THROW(random_tensor(input(engine::ElementType::other), {1}, 0), UsageError);
 }
 
+TEST(RandomInputs, TensorBytesAreCheckedAgainstTheLimit) {
+  const auto f32 = input(engine::ElementType::float32);
+  EXPECT_EQ(checked_tensor_bytes(f32, {2, 500}, 4000), 4000u);
+  EXPECT_EQ(checked_tensor_bytes(f32, {0, 1'000'000'000'000}, 1), 0u);  // empty tensors are fine
+  EXPECT_THROW(checked_tensor_bytes(f32, {2, 501}, 4000), UsageError);
+  // 2^40 * 2^40 * 4 bytes wraps past 2^64; the check must not see a small product.
+  EXPECT_THROW(checked_tensor_bytes(f32, {1ll << 40, 1ll << 40, 1ll << 40}, ~0ull), UsageError);
+  EXPECT_THROW(checked_tensor_bytes(f32, {-1, 2}, ~0ull), UsageError);
+  try {
+    checked_tensor_bytes(f32, {1'000'000, 1'000'000}, 1ull << 30);
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("input 'x'"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("--batch-size"), std::string::npos) << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace winml::onnx_inputs

@@ -66,5 +66,19 @@ TEST(LoopSettings, ValidationNamesTheFlag) {
   EXPECT_NO_THROW(validate(LoopSettings{}));
 }
 
+TEST(LoopSettings, CountsBeyondTheCapAreUsageErrors) {
+  LoopSettings s;
+  s.iterations = kMaxIterations;
+  s.warmup = kMaxIterations;
+  EXPECT_NO_THROW(validate(s));
+  s.iterations = kMaxIterations + 1;
+  EXPECT_THROW(validate(s), UsageError);
+  s.iterations = 10;
+  s.warmup = std::numeric_limits<std::size_t>::max();  // would exhaust memory in reserve()
+  EXPECT_THROW(validate(s), UsageError);
+  s.duration_s = 5.0;  // the warmup cap holds under a time budget too
+  EXPECT_THROW(validate(s), UsageError);
+}
+
 }  // namespace
 }  // namespace winml::perf

@@ -39,6 +39,7 @@ perf::GenaiPerfResult genai_fixture() {
   c.iterations = 3;
   c.warmup = 2;
   c.max_new_tokens = 4;
+  c.max_new_tokens_effective = 4;
   c.stop_at_eos = true;
   c.prompt = "Explain the theory of relativity in simple terms.";
   c.context_length = 2048;
@@ -64,10 +65,11 @@ perf::GenaiPerfResult genai_budget_fixture() {
   c.iterations = 10;
   c.duration_s = 0.5;
   c.warmup = 0;
-  c.max_new_tokens = 1;
+  c.max_new_tokens = 5;  // more than fits: the 7-token prompt leaves 1 token of the context
+  c.max_new_tokens_effective = 1;
   c.apply_template = false;
   c.prompt = "";
-  c.context_length = 128;
+  c.context_length = 8;
   c.timestamp = "2026-07-10T14:30:05+00:00";
   perf::GenaiRunSamples run;
   run.timed = {timing(0.2, 0.001, {}, 7), timing(0.3, 0.002, {}, 7)};

@@ -1,6 +1,7 @@
 #include "report/report_file.h"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -8,6 +9,7 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
+#include <vector>
 
 #include "winml/errors.h"
 
@@ -67,8 +69,21 @@ TEST(ReportFile, NameOfBundleOrModel) {
 TEST(ReportFile, DefaultPathUnderCacheRoot) {
   ScopedEnv tz("TZ", "UTC");
   ScopedEnv cache("WINML_CACHE_DIR", "/tmp/winml-cache-test");
-  EXPECT_EQ(default_report_path("/models/tiny-llama/", kWhen),
-            fs::path("/tmp/winml-cache-test/perf/tiny-llama/20260710-143005.json"));
+  const fs::path path = default_report_path("/models/tiny-llama/", kWhen);
+  EXPECT_EQ(path.filename(), "20260710-143005.json");
+  EXPECT_EQ(path.parent_path().parent_path(), fs::path("/tmp/winml-cache-test/perf"));
+  EXPECT_EQ(path.parent_path().filename(), report_folder_for("/models/tiny-llama"));
+}
+
+TEST(ReportFile, FolderNamesTheModelAndHashesItsPath) {
+  const std::string a = report_folder_for("/models/a/model.onnx");
+  const std::string b = report_folder_for("/models/b/model.onnx");
+  EXPECT_EQ(a.rfind("model-", 0), 0u) << a;
+  EXPECT_EQ(a.size(), std::string("model-").size() + 8) << a;
+  EXPECT_NE(a, b);  // same file name, different models
+  EXPECT_EQ(report_folder_for("/models/tiny-llama/"), report_folder_for("/models/tiny-llama"));
+  EXPECT_EQ(report_folder_for("/models/x/../tiny-llama"), report_folder_for("/models/tiny-llama"));
+  EXPECT_EQ(report_folder_for("/models/tiny-llama").rfind("tiny-llama-", 0), 0u);
 }
 
 TEST(ReportFile, TimestampIsLocalWithOffset) {
@@ -100,6 +115,66 @@ TEST(ReportFile, WritesAndRefusesToOverwrite) {
   EXPECT_EQ(read(file), "{\"a\":1}\n");
   write_report(file, "{}\n", true);
   EXPECT_EQ(read(file), "{}\n");
+  fs::remove_all(dir);
+}
+
+TEST(ReportFile, NewReportsNeverReplaceOneAnother) {
+  const fs::path dir = temp_dir();
+  const fs::path first = dir / "perf" / "20260710-143005.json";
+  EXPECT_EQ(write_new_report(first, "one"), first);  // creates the folders
+  const fs::path second = write_new_report(first, "two");
+  const fs::path third = write_new_report(first, "three");
+  EXPECT_EQ(second, dir / "perf" / "20260710-143005-2.json");
+  EXPECT_EQ(third, dir / "perf" / "20260710-143005-3.json");
+  EXPECT_EQ(read(first), "one");
+  EXPECT_EQ(read(second), "two");
+  EXPECT_EQ(read(third), "three");
+  fs::remove_all(dir);
+}
+
+TEST(ReportFile, SpecialFilesAreRefusedEvenWithOverwrite) {
+  const fs::path dir = temp_dir();
+  const fs::path fifo = dir / "fifo.json";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  std::vector<fs::path> specials = {fifo};
+  // Only checks: nothing is written, so a failing check cannot harm /dev/null.
+  if (fs::is_character_file("/dev/null")) specials.emplace_back("/dev/null");
+  for (const fs::path& path : specials) {
+    try {
+      check_report_path(path, /*overwrite=*/true);
+      ADD_FAILURE() << "accepted " << path;
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find("device, FIFO or socket"), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_THROW(write_report(fifo, "{}", true), UsageError);
+  EXPECT_TRUE(fs::is_fifo(fifo));
+  fs::remove_all(dir);
+}
+
+TEST(ReportFile, UnwritableFoldersFailTheCheck) {
+  const fs::path dir = temp_dir();
+  std::ofstream(dir / "file") << "x";
+  struct Case {
+    fs::path path;
+    const char* expect;
+  };
+  const Case cases[] = {
+      {"/proc/winml-report.json", "no file can be created in /proc"},      // refused even to root
+      {"/proc/winml/sub/report.json", "no file can be created in /proc"},  // missing folders below it
+      {dir / "file" / "report.json", "is not a folder"},                   // a file used as a folder
+      {dir / "file" / "deeper" / "report.json", "is not a folder"},
+  };
+  for (const auto& c : cases) {
+    try {
+      check_report_path(c.path, true);
+      ADD_FAILURE() << "accepted " << c.path;
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(c.expect), std::string::npos) << e.what();
+    }
+  }
+  EXPECT_NO_THROW(check_report_path(dir / "new" / "deeper" / "r.json", false));
+  EXPECT_FALSE(fs::exists(dir / "new"));  // the check creates nothing
   fs::remove_all(dir);
 }
 

@@ -12,11 +12,15 @@
 namespace winml::tensor_files {
 namespace {
 
-engine::TensorInfo info(std::string name, engine::ElementType type) {
+// A model input; dims -1 are dynamic. By default: float [?] or int64 [?, ?], as the tensors below.
+engine::TensorInfo info(std::string name, engine::ElementType type, std::vector<std::int64_t> shape = {}) {
   engine::TensorInfo i;
   i.name = std::move(name);
   i.type = type;
   i.type_name = type == engine::ElementType::float32 ? "float" : "int64";
+  if (shape.empty())
+    shape = type == engine::ElementType::float32 ? std::vector<std::int64_t>{-1} : std::vector<std::int64_t>{-1, -1};
+  i.shape = std::move(shape);
   return i;
 }
 
@@ -74,6 +78,51 @@ TEST(InputData, TypeMismatchIsUsageError) {
   test::TempDir dir;
   write_proto(dir.path() / "input_0.pb", int_tensor("x", {1}));
   EXPECT_THROW(load_input_data(dir.path(), {info("x", engine::ElementType::float32)}), UsageError);
+}
+
+TEST(InputData, ShapeMismatchIsUsageErrorNamingFileAndInput) {
+  struct Case {
+    const char* what;
+    std::vector<std::int64_t> model_shape;
+    const char* expect;
+  };
+  // The file holds float [3].
+  const std::vector<Case> cases = {
+      {"fixed dim differs", {4}, "dim 0 cannot be 3"},
+      {"rank differs", {1, 3}, "rank 2"},
+      {"scalar input", {}, "rank 0"},
+  };
+  for (const auto& c : cases) {
+    test::TempDir dir;
+    write_proto(dir.path() / "input_0.pb", float_tensor("x", {1, 2, 3}));
+    engine::TensorInfo input = info("x", engine::ElementType::float32);
+    input.shape = c.model_shape;
+    try {
+      load_input_data(dir.path(), {input});
+      ADD_FAILURE() << c.what << ": accepted";
+    } catch (const UsageError& e) {
+      EXPECT_NE(std::string(e.what()).find(c.expect), std::string::npos) << c.what << ": " << e.what();
+      EXPECT_NE(std::string(e.what()).find("input_0.pb"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("input 'x'"), std::string::npos) << e.what();
+    }
+  }
+}
+
+TEST(InputData, FixedDimsThatMatchAreAccepted) {
+  test::TempDir dir;
+  write_proto(dir.path() / "input_0.pb", int_tensor("ids", {5, 6, 7}));
+  auto tensors = load_input_data(dir.path(), {info("ids", engine::ElementType::int64, {1, -1})});
+  EXPECT_EQ(tensors[0].shape, (std::vector<std::int64_t>{1, 3}));
+}
+
+TEST(InputData, HugeDimsOfACorruptFileAreUsageError) {
+  test::TempDir dir;
+  onnx::TensorProto proto = float_tensor("x", {1, 2});
+  proto.clear_dims();
+  proto.add_dims(std::int64_t{1} << 40);
+  proto.add_dims(std::int64_t{1} << 40);  // the product wraps past 2^64 bytes
+  write_proto(dir.path() / "input_0.pb", proto);
+  EXPECT_THROW(load_input_data(dir.path(), {info("x", engine::ElementType::float32, {-1, -1})}), UsageError);
 }
 
 TEST(InputData, CorruptFileNamesTheFile) {

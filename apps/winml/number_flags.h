@@ -1,0 +1,38 @@
+#pragma once
+/// \file
+/// Range checks for numeric flags, run by CLI11 while it parses (so a bad number is a usage error,
+/// exit 2, before anything loads), and the limits they enforce. docs/limits.md lists them all.
+
+#include <cstdint>
+
+#include <CLI/CLI.hpp>
+
+namespace winml::cli {
+
+/// Most timed (or warmup) iterations one run may ask for: every sample stays in memory until the
+/// report is written. Also the cap on timed iterations under --duration.
+inline constexpr std::int64_t kMaxIterations = 1'000'000;
+/// Longest --duration, in seconds (one week).
+inline constexpr double kMaxDurationS = 7 * 24 * 3600;
+/// Longest --compile-timeout, in seconds (one day).
+inline constexpr double kMaxCompileTimeoutS = 24 * 3600;
+/// Largest --batch-size.
+inline constexpr std::int64_t kMaxBatchSize = 1'000'000;
+/// Largest token count a flag may hold (-n, --prompt-tokens, --top-k): GenAI counts in 32-bit ints.
+inline constexpr std::int64_t kMaxTokenCount = 2'147'483'647;
+/// Largest sampling --seed: GenAI's random_seed is a 32-bit int whose -1 means "random".
+inline constexpr std::int64_t kMaxGenaiSeed = 2'147'483'647;
+/// Upper bound of --temperature and --repetition-penalty: far past any useful value, and inside
+/// the float GenAI stores them in.
+inline constexpr double kMaxSamplingFactor = 100;
+
+/// A decimal integer from `min` to `max`. Refuses what CLI11 would otherwise read surprisingly:
+/// "010" (octal to CLI11), "0x10" (hex), a negative number wrapped into an unsigned one, an
+/// overflow clamped to the largest value.
+CLI::Validator integer_in(std::int64_t min, std::uint64_t max);
+
+/// A finite decimal number from `min` to `max`; with `min_exclusive`, strictly above `min`.
+/// Refuses nan and inf.
+CLI::Validator number_in(double min, double max, bool min_exclusive = false);
+
+}  // namespace winml::cli

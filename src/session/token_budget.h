@@ -1,0 +1,31 @@
+#pragma once
+/// \file
+/// How many tokens one generation may add: what was asked for (-n), bounded by the room the
+/// bundle's context leaves after the prompt. Shared by GenaiSession (which sets GenAI's max_length
+/// from it) and the CLI (which says when -n was capped, and by how much).
+
+#include <cstddef>
+#include <string>
+
+namespace winml::session {
+
+/// The new-token budget of one generation.
+struct TokenBudget {
+  int requested = 0;       ///< max_new_tokens asked for
+  int effective = 0;       ///< min(requested, context_length - prompt_tokens): what fits
+  int prompt_tokens = 0;   ///< prompt length
+  int context_length = 0;  ///< the bundle's model.context_length
+  /// True when the context cut the request short.
+  bool capped() const { return effective < requested; }
+};
+
+/// The budget of a prompt of `prompt_tokens` tokens asking for `requested` new ones in a context of
+/// `context_length`. Throws UsageError when requested < 1, the prompt is empty, or the prompt
+/// leaves no room (prompt_tokens >= context_length); messages name the numbers and the fix.
+TokenBudget new_token_budget(std::size_t prompt_tokens, int requested, int context_length);
+
+/// One sentence for a capped budget, e.g. "-n 500 does not fit: the prompt has 20 tokens and the
+/// bundle's context_length is 128, so at most 108 new tokens are generated (392 fewer than asked)".
+std::string describe_cap(const TokenBudget& budget);
+
+}  // namespace winml::session

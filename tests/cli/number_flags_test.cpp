@@ -1,0 +1,92 @@
+#include "number_flags.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <limits>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace winml::cli {
+namespace {
+
+// Parses `--n TEXT` into an option of type T checked by `check`; nullopt when CLI11 refuses it.
+template <class T>
+std::optional<T> parse(const CLI::Validator& check, const std::string& text) {
+  CLI::App app;
+  T value{};
+  app.add_option("--n", value)->check(check);
+  std::vector<std::string> args = {text, "--n"};  // CLI11 takes them in reverse
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError&) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+TEST(NumberFlags, IntegersInRangeAreTakenAsDecimal) {
+  auto check = integer_in(1, 1000);
+  EXPECT_EQ(parse<int>(check, "1"), 1);
+  EXPECT_EQ(parse<int>(check, "1000"), 1000);
+  EXPECT_EQ(parse<int>(check, "+7"), 7);
+}
+
+TEST(NumberFlags, IntegersOutOfRangeOrMalformedAreRefused) {
+  auto check = integer_in(1, 1000);
+  // "010" would be octal 8 to CLI11 alone, "0x10" hex 16.
+  for (const char* text : {"0", "1001", "-1", "010", "0x10", "1e3", "1.5", "", "abc", "5 ", "+", "-",
+                           "99999999999999999999999"}) {
+    EXPECT_FALSE(parse<int>(check, text)) << "'" << text << "'";
+  }
+}
+
+TEST(NumberFlags, UnsignedNeverWraps) {
+  auto check = integer_in(0, std::numeric_limits<std::uint64_t>::max());
+  EXPECT_EQ(parse<std::uint64_t>(check, "18446744073709551615"), std::numeric_limits<std::uint64_t>::max());
+  EXPECT_FALSE(parse<std::uint64_t>(check, "-1"));                    // CLI11 alone wraps it to 2^64-1
+  EXPECT_FALSE(parse<std::uint64_t>(check, "18446744073709551616"));  // CLI11 alone clamps it
+}
+
+TEST(NumberFlags, SignedExtremes) {
+  auto check = integer_in(std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max());
+  EXPECT_EQ(parse<std::int64_t>(check, "-9223372036854775808"), std::numeric_limits<std::int64_t>::min());
+  EXPECT_FALSE(parse<std::int64_t>(check, "9223372036854775808"));
+}
+
+TEST(NumberFlags, SeedRangeIsWhatGenaiAccepts) {
+  auto check = integer_in(0, kMaxGenaiSeed);
+  EXPECT_EQ(parse<std::int64_t>(check, "2147483647"), 2147483647);
+  EXPECT_FALSE(parse<std::int64_t>(check, "2147483648"));
+}
+
+TEST(NumberFlags, FiniteNumbersInRange) {
+  auto check = number_in(0, 100, /*min_exclusive=*/true);
+  EXPECT_EQ(parse<double>(check, "0.5"), 0.5);
+  EXPECT_EQ(parse<double>(check, "100"), 100.0);
+  EXPECT_EQ(parse<double>(check, "1e1"), 10.0);
+  for (const char* text : {"0", "-1", "100.5", "nan", "inf", "-inf", "1e400", "x", ""}) {
+    EXPECT_FALSE(parse<double>(check, text)) << "'" << text << "'";
+  }
+  auto inclusive = number_in(0, 1);
+  EXPECT_EQ(parse<double>(inclusive, "0"), 0.0);
+  EXPECT_FALSE(parse<double>(inclusive, "nan"));  // CLI::Range lets nan through
+}
+
+TEST(NumberFlags, MessageNamesTheRange) {
+  CLI::App app;
+  int value = 0;
+  app.add_option("--iterations", value)->check(integer_in(1, 1000000));
+  std::vector<std::string> args = {"5000000", "--iterations"};
+  try {
+    app.parse(args);
+    FAIL();
+  } catch (const CLI::ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("from 1 to 1000000"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("--iterations"), std::string::npos) << e.what();
+  }
+}
+
+}  // namespace
+}  // namespace winml::cli
