@@ -41,7 +41,7 @@ CLI::Validator integer_in(std::int64_t min, std::uint64_t max) {
         }
         return in_range ? std::string() : "must be " + range + ", got " + text;
       },
-      fmt::format("INT {}..{}", min, max));
+      fmt::format("{}..{}", min, max));
 }
 
 CLI::Validator number_in(double min, double max, bool min_exclusive) {
@@ -57,7 +57,7 @@ CLI::Validator number_in(double min, double max, bool min_exclusive) {
         if (!above_min || value > max) return "must be " + range + ", got " + text;
         return {};
       },
-      min_exclusive ? fmt::format("NUMBER >{}..{}", min, max) : fmt::format("NUMBER {}..{}", min, max));
+      min_exclusive ? fmt::format(">{}..{}", min, max) : fmt::format("{}..{}", min, max));
 }
 
 }  // namespace winml::cli
