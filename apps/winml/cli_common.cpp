@@ -12,6 +12,7 @@
 #include <sstream>
 
 #include "engine/engine_loader.h"
+#include "engine_log.h"
 #include "ep/discovery.h"
 #include "winml/errors.h"
 
@@ -41,12 +42,21 @@ bool OutputOptions::color_stderr() const { return colour_allowed(STDERR_FILENO, 
 bool OutputOptions::color_stdout() const { return colour_allowed(STDOUT_FILENO, no_color); }
 
 void add_output_flags(CLI::App& app, OutputOptions& options) {
+  // Engine log lines follow the verbosity (engine_log.h); nothing is loaded yet while parsing.
   app.add_flag_function(
-      "-v,--verbose", [&options](std::int64_t count) { options.verbosity += static_cast<int>(count); },
-      "More detail on stderr (repeatable)");
+      "-v,--verbose",
+      [&options](std::int64_t count) {
+        options.verbosity += static_cast<int>(count);
+        route_engine_logs(options.verbosity);
+      },
+      "More detail on stderr (repeatable; -v adds ONNX Runtime's error lines, -vv its info, -vvv its verbose log)");
   app.add_flag_function(
-      "-q,--quiet", [&options](std::int64_t count) { options.verbosity -= static_cast<int>(count); },
-      "Less output on stderr: no progress");
+      "-q,--quiet",
+      [&options](std::int64_t count) {
+        options.verbosity -= static_cast<int>(count);
+        route_engine_logs(options.verbosity);
+      },
+      "Less output on stderr: no progress, no ONNX Runtime warnings");
   app.add_flag("--no-color", options.no_color, "Never colour the output (colour is used only on a terminal)");
 }
 

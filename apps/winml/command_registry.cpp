@@ -3,7 +3,10 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <map>
+#include <string>
 #include <vector>
+
+#include "winml/errors.h"
 
 namespace winml::cli {
 namespace {
@@ -26,7 +29,51 @@ const std::map<std::string, std::string>& group_descriptions() {
   return groups;
 }
 
+std::vector<CLI::App*> subcommands_of(CLI::App& app) {
+  return app.get_subcommands([](CLI::App*) { return true; });
+}
+
+// The subcommand of `app` called `word`, or null.
+CLI::App* find_subcommand(CLI::App& app, const std::string& word) {
+  for (CLI::App* sub : subcommands_of(app)) {
+    if (sub->check_name(word)) return sub;
+  }
+  return nullptr;
+}
+
+// "generate, perf, ..." for the subcommands of `app`, prefixed with its path ("bundle synth").
+std::string command_list(CLI::App& app, const std::string& path) {
+  std::string list;
+  for (const CLI::App* sub : subcommands_of(app)) {
+    if (!list.empty()) list += ", ";
+    list += path.empty() ? sub->get_name() : path + " " + sub->get_name();
+  }
+  return list;
+}
+
 }  // namespace
+
+void check_command_words(CLI::App& app, int argc, const char* const* argv) {
+  CLI::App* level = &app;
+  std::string path;  // the command words accepted so far, e.g. "bundle"
+  for (int i = 1; i < argc; ++i) {
+    const std::string word = argv[i];
+    // Options (--help, --version, or a command's flags) end the command words.
+    if (word.empty() || word.front() == '-' || subcommands_of(*level).empty()) return;
+    CLI::App* next = find_subcommand(*level, word);
+    if (next == nullptr) {
+      throw UsageError("unknown command '" + (path.empty() ? word : path + " " + word) +
+                       "'. Commands: " + command_list(*level, path) + ". Run 'winml " +
+                       (path.empty() ? "" : path + " ") + "--help' for what each does.");
+    }
+    level = next;
+    path += (path.empty() ? "" : " ") + word;
+  }
+  if (!subcommands_of(*level).empty()) {
+    throw UsageError("'winml" + (path.empty() ? "" : " " + path) + "' needs a command: " + command_list(*level, path) +
+                     ". Run 'winml " + (path.empty() ? "" : path + " ") + "--help' for what each does.");
+  }
+}
 
 CommandRegistrar::CommandRegistrar(std::string group, int order, CommandSetup setup) {
   entries().push_back({std::move(group), order, std::move(setup)});

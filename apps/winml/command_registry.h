@@ -23,4 +23,9 @@ struct CommandRegistrar {
 /// Adds every registered subcommand to the app, creating groups as needed.
 void add_registered_commands(CLI::App& app);
 
+/// Checks the command words in argv[1..argc) before CLI11 parses them, because CLI11 reports an
+/// unknown command as "A subcommand is required". Throws UsageError naming the unknown word (or
+/// the missing command) and listing the commands that exist at that level.
+void check_command_words(CLI::App& app, int argc, const char* const* argv);
+
 }  // namespace winml::cli

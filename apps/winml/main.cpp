@@ -8,6 +8,8 @@
 
 #include "command_registry.h"
 #include "console_output.h"
+#include "engine_log.h"
+#include "platform/signal_cleanup.h"
 #include "winml/engine_scope.h"
 #include "winml/errors.h"
 #include "winml_build_info.h"
@@ -19,6 +21,11 @@ int exit_code_for(const winml::Error& error) { return error.category() == winml:
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Ctrl-C or a kill during a write deletes the temporary files in flight, then exits by the signal.
+  winml::platform::remove_temp_files_on_signal();
+  // ONNX Runtime's and GenAI's log lines go through our stderr output, at the default verbosity
+  // until a command's -v/-q says otherwise.
+  winml::cli::route_engine_logs(0);
   // Destroyed last: every model created by a command callback is gone by then.
   winml::EngineScope engines;
   CLI::App app{"winml: run and benchmark ONNX Runtime GenAI bundles and ONNX models on any execution provider"};
@@ -27,6 +34,7 @@ int main(int argc, char** argv) {
   winml::cli::add_registered_commands(app);
   int code = 0;
   try {
+    winml::cli::check_command_words(app, argc, argv);
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
     code = app.exit(e);

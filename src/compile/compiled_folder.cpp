@@ -10,6 +10,7 @@
 #include "compile/fingerprint.h"
 #include "platform/atomic_file.h"
 #include "platform/file_identity.h"
+#include "platform/temp_file.h"
 
 namespace winml::compile {
 namespace {
@@ -25,12 +26,6 @@ std::optional<StageAction> parse_action(const std::string& text) {
     if (to_string(action) == text) return action;
   }
   return std::nullopt;
-}
-
-// A leftover of platform::write_file_atomically: "<name>.tmp-XXXXXX".
-bool is_atomic_temp(const std::string& name) {
-  auto at = name.rfind(".tmp-");
-  return at != std::string::npos && name.size() == at + 5 + 6;
 }
 
 }  // namespace
@@ -115,7 +110,7 @@ void purge_untrusted(const fs::path& dir) {
     const auto status = entry.symlink_status(ec);
     if (fs::is_directory(status) && is_staging_name(name)) {
       staging.push_back(entry.path());
-    } else if (fs::is_regular_file(status) && is_atomic_temp(name)) {
+    } else if (fs::is_regular_file(status) && platform::is_temp_file_name(name)) {
       temps.push_back(entry.path());
     } else if (fs::is_regular_file(status) && name.ends_with(kMarkerSuffix)) {
       artifacts.push_back(dir / name.substr(0, name.size() - kMarkerSuffix.size()));

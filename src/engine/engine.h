@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -126,6 +127,14 @@ class OnnxSession {
   virtual void run() = 0;
 };
 
+/// Severity of an engine log line, in ONNX Runtime's order.
+enum class LogSeverity { verbose, info, warning, error, fatal };
+
+/// Receives one ONNX Runtime or GenAI log line: who logged it ("onnxruntime" or
+/// "onnxruntime-genai") and the text, without colour codes or a trailing newline. Called from
+/// engine threads, possibly concurrently.
+using LogSink = std::function<void(LogSeverity severity, const std::string& source, const std::string& message)>;
+
 /// Library versions as the loaded libraries report them.
 struct Versions {
   std::string onnxruntime;
@@ -144,6 +153,10 @@ class Engine {
   /// Registers a plugin EP library with both ONNX Runtime and GenAI.
   virtual void register_ep_library(const std::string& registration_name, const std::string& path) = 0;
   virtual void set_telemetry_enabled(bool enabled) = 0;
+  /// Sends ONNX Runtime's and GenAI's log lines at min_severity or above to sink instead of their
+  /// own (coloured) stderr output; an empty sink drops them all. Creates ONNX Runtime's
+  /// environment (which GenAI then shares) so that its logger is ours from the start.
+  virtual void set_log_sink(LogSeverity min_severity, LogSink sink) = 0;
   /// Loads a GenAI bundle folder. Throws GenaiLoadError naming the file and the fix.
   virtual std::unique_ptr<GenaiModel> load_genai_model(const std::string& bundle_dir) = 0;
   virtual std::unique_ptr<OnnxSession> create_onnx_session(const SessionSpec& spec) = 0;

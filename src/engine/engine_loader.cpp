@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <mutex>
+#include <optional>
+#include <utility>
 
 #include "winml/errors.h"
 
@@ -20,6 +22,7 @@ constexpr const char* kEngineLibraries[] = {"libonnxruntime.so", "libonnxruntime
 std::mutex g_mutex;
 Engine* g_engine = nullptr;
 bool g_telemetry = false;
+std::optional<std::pair<LogSeverity, LogSink>> g_log_sink;
 
 // The folder holding the code of this function: the executable (static link) or a shared winml.
 fs::path own_folder() {
@@ -78,6 +81,7 @@ Engine& get() {
   if (entry == nullptr) not_installed(plugin, "it does not export winml_engine_instance");
   Engine* engine = entry();
   engine->set_telemetry_enabled(g_telemetry);
+  if (g_log_sink) engine->set_log_sink(g_log_sink->first, g_log_sink->second);
   g_engine = engine;
   return *g_engine;
 }
@@ -91,6 +95,12 @@ void set_telemetry_opt_in(bool enabled) {
   std::lock_guard lock(g_mutex);
   g_telemetry = enabled;
   if (g_engine != nullptr) g_engine->set_telemetry_enabled(enabled);
+}
+
+void set_log_sink(LogSeverity min_severity, LogSink sink) {
+  std::lock_guard lock(g_mutex);
+  g_log_sink.emplace(min_severity, std::move(sink));
+  if (g_engine != nullptr) g_engine->set_log_sink(g_log_sink->first, g_log_sink->second);
 }
 
 void shutdown() {

@@ -19,6 +19,10 @@ bool is_loaded();
 /// Call before get(): keep GenAI's telemetry on (off by default).
 void set_telemetry_opt_in(bool enabled);
 
+/// Routes the engines' log lines (see Engine::set_log_sink); applied at load when called before
+/// get(), at once otherwise. Until then, lines of severity error and above go to stderr plainly.
+void set_log_sink(LogSeverity min_severity, LogSink sink);
+
 /// Path of the plugin get() would load (WINML_ENGINE_PATH overrides the search).
 std::string plugin_path();
 

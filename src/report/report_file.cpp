@@ -7,6 +7,7 @@
 #include "compile/fingerprint.h"
 #include "platform/atomic_file.h"
 #include "platform/file_kind.h"
+#include "platform/temp_sweep.h"
 #include "util/cache_root.h"
 #include "winml/errors.h"
 
@@ -110,11 +111,14 @@ void check_report_path(const std::filesystem::path& path, bool overwrite) {
 
 void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite) {
   check_report_path(path, overwrite);
+  // Temporary files of reports whose writer was killed mid-write.
+  if (path.has_parent_path()) platform::sweep_stale_temp_files(path.parent_path());
   platform::write_file_atomically(path, content, overwrite);
 }
 
 std::filesystem::path write_new_report(const std::filesystem::path& path, std::string_view content) {
   constexpr int kMaxSuffix = 1000;
+  if (path.has_parent_path()) platform::sweep_stale_temp_files(path.parent_path());
   for (int n = 1; n <= kMaxSuffix; ++n) {
     std::filesystem::path candidate =
         n == 1 ? path : path.parent_path() / fmt::format("{}-{}{}", path.stem().string(), n, path.extension().string());

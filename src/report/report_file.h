@@ -38,12 +38,14 @@ void check_report_path(const std::filesystem::path& path, bool overwrite);
 
 /// Writes the report atomically (platform::write_file_atomically), creating parent folders.
 /// Throws winml::UsageError when the file exists and overwrite is false, winml::Error otherwise.
+/// Temporary files that killed report writers left in the folder are swept first.
 void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite);
 
 /// Writes a report to a path winml chose (the default path): `path` when it is free, else the
 /// first free one of <stem>-2.json, <stem>-3.json, ...; an existing report is never replaced,
 /// also when another run writes at the same moment. Returns the path written. Throws
 /// winml::Error when the file cannot be written.
+/// Sweeps the folder like write_report.
 std::filesystem::path write_new_report(const std::filesystem::path& path, std::string_view content);
 
 }  // namespace winml::report

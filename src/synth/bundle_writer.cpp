@@ -5,6 +5,7 @@
 #include <functional>
 
 #include "platform/atomic_file.h"
+#include "platform/temp_sweep.h"
 #include "synth/bpe_vocab.h"
 #include "synth/bundle_files.h"
 #include "synth/genai_config_file.h"
@@ -25,6 +26,9 @@ void prepare_directory(const fs::path& dir, bool overwrite) {
   if (fs::exists(dir, ec) && !fs::is_directory(dir, ec)) {
     throw UsageError(fmt::format("{} exists and is not a folder: give -o a folder path.", dir.string()));
   }
+  // What an interrupted or killed earlier run left (its temporary files) does not make the folder
+  // non-empty: rerunning the same command must work.
+  if (fs::is_directory(dir, ec)) platform::sweep_stale_temp_files(dir);
   if (fs::is_directory(dir, ec) && !fs::is_empty(dir, ec)) {
     if (!overwrite) {
       throw UsageError(

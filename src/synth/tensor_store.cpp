@@ -1,7 +1,6 @@
 #include "synth/tensor_store.h"
 
 #include <fmt/format.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <bit>
@@ -31,23 +30,19 @@ void set_entry(onnx::TensorProto& tensor, const std::string& key, const std::str
 
 TensorStore::TensorStore(const std::filesystem::path& dir, std::string data_file)
     : final_path_(dir / data_file), data_file_(std::move(data_file)) {
-  temp_path_ = final_path_.string() + ".tmp-XXXXXX";
-  int fd = ::mkstemp(temp_path_.data());
-  if (fd < 0) fail(final_path_, "cannot create a temporary file");
-  ::fchmod(fd, 0644);
+  temp_ = std::make_unique<platform::TempFile>(final_path_);
+  // The stream owns the descriptor from here; the TempFile still deletes the file unless kept.
+  const int fd = temp_->release_fd();
   file_ = ::fdopen(fd, "wb");
   if (file_ == nullptr) {
     ::close(fd);
-    ::unlink(temp_path_.c_str());
     fail(final_path_, "cannot open the temporary file");
   }
 }
 
+// The TempFile member deletes an uncommitted temporary file after the stream is closed.
 TensorStore::~TensorStore() {
-  if (file_ != nullptr) {
-    std::fclose(file_);
-    ::unlink(temp_path_.c_str());
-  }
+  if (file_ != nullptr) std::fclose(file_);
 }
 
 void TensorStore::write(const void* bytes, std::size_t size) {
@@ -88,12 +83,9 @@ void TensorStore::commit() {
   // fsync before rename: after a crash the real name must never point at partial content.
   bool ok = std::fflush(file) == 0 && ::fsync(::fileno(file)) == 0;
   ok = std::fclose(file) == 0 && ok;
-  if (!ok || std::rename(temp_path_.c_str(), final_path_.c_str()) != 0) {
-    int saved = errno;
-    ::unlink(temp_path_.c_str());
-    errno = saved;
-    fail(final_path_, ok ? "rename failed" : "flush failed");
-  }
+  if (!ok) fail(final_path_, "flush failed");
+  if (std::rename(temp_->path().c_str(), final_path_.c_str()) != 0) fail(final_path_, "rename failed");
+  temp_->keep();
 }
 
 }  // namespace winml::synth

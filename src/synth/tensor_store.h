@@ -3,15 +3,19 @@
 /// Decides where initializer bytes live: inside the .onnx file, or in an external data file next
 /// to it (needed above protobuf's 2 GB message limit). The external file is streamed to a
 /// temporary name and renamed into place by commit(), so a crash never leaves a truncated file
-/// under the real name, and a multi-GB model is never held in memory twice.
+/// under the real name, and a multi-GB model is never held in memory twice. The temporary file is
+/// a platform::TempFile: deleted on Ctrl-C, and swept by the next run after a kill.
 
 #include <onnx/onnx_pb.h>
 
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
+
+#include "platform/temp_file.h"
 
 namespace winml::synth {
 
@@ -53,11 +57,11 @@ class TensorStore {
   /// Appends to the temporary file and advances offset_.
   void write(const void* bytes, std::size_t size);
 
-  std::filesystem::path final_path_;  ///< where commit() puts the data file
-  std::string temp_path_;             ///< the temporary file being written
-  std::string data_file_;             ///< relative name recorded in each TensorProto
-  std::FILE* file_ = nullptr;         ///< open until commit(); null for an inline store
-  std::uint64_t offset_ = 0;          ///< bytes written so far
+  std::filesystem::path final_path_;          ///< where commit() puts the data file
+  std::unique_ptr<platform::TempFile> temp_;  ///< the temporary file being written
+  std::string data_file_;                     ///< relative name recorded in each TensorProto
+  std::FILE* file_ = nullptr;                 ///< open until commit(); null for an inline store
+  std::uint64_t offset_ = 0;                  ///< bytes written so far
 };
 
 }  // namespace winml::synth

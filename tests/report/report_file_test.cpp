@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -175,6 +176,26 @@ TEST(ReportFile, UnwritableFoldersFailTheCheck) {
   }
   EXPECT_NO_THROW(check_report_path(dir / "new" / "deeper" / "r.json", false));
   EXPECT_FALSE(fs::exists(dir / "new"));  // the check creates nothing
+  fs::remove_all(dir);
+}
+
+// A report killed mid-write left "<name>.tmp-<pid>-XXXXXX"; the next report into that folder
+// removes it (its writer is gone) and leaves no temporary file of its own.
+TEST(ReportFile, WritingSweepsTemporaryFilesOfKilledWriters) {
+  const fs::path dir = temp_dir();
+  pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ::waitpid(child, nullptr, 0);
+  const fs::path leftover = dir / ("old.json.tmp-" + std::to_string(child) + "-AbC123");
+  std::ofstream(leftover) << "{\"partial";
+  write_report(dir / "new.json", "{}\n", false);
+  EXPECT_FALSE(fs::exists(leftover));
+  std::size_t files = 0;
+  for ([[maybe_unused]] const auto& entry : fs::directory_iterator(dir)) ++files;
+  EXPECT_EQ(files, 1u);
+  std::ofstream(leftover) << "{\"partial";
+  write_new_report(dir / "new.json", "{}\n");  // the default-path writer sweeps too
+  EXPECT_FALSE(fs::exists(leftover));
   fs::remove_all(dir);
 }
 

@@ -2,12 +2,14 @@
 
 #include <ort_genai.h>
 
+#include <algorithm>
 #include <cctype>
 #include <string>
 
 #include "engine/engine.h"
 #include "engine/impl/error_translation.h"
 #include "engine/impl/genai_model.h"
+#include "engine/impl/log_routing.h"
 #include "engine/impl/onnx_session.h"
 #include "engine/impl/ort_environment.h"
 #include "winml_build_info.h"
@@ -72,8 +74,13 @@ class OrtGenaiEngine final : public Engine {
 
   void set_telemetry_enabled(bool enabled) override { OgaSetTelemetryEnabled(enabled); }
 
+  void set_log_sink(LogSeverity min_severity, LogSink sink) override {
+    translate_errors<SessionError>("cannot route ONNX Runtime's log",
+                                   [&] { set_log_routing(min_severity, std::move(sink)); });
+  }
+
   std::unique_ptr<GenaiModel> load_genai_model(const std::string& bundle_dir) override {
-    return impl::load_genai_model(bundle_dir);
+    return impl::load_genai_model(bundle_dir, [this] { return provider_names(); });
   }
 
   std::unique_ptr<OnnxSession> create_onnx_session(const SessionSpec& spec) override {
@@ -90,6 +97,20 @@ class OrtGenaiEngine final : public Engine {
       Ort::Status status = Ort::CompileModel(ort_env(), compile_options);
       if (!status.IsOK()) throw CompileError(status.GetErrorMessage());
     });
+  }
+
+  // Compiled-in providers and plugin EPs, each once; a failure to list leaves the list short.
+  std::vector<std::string> provider_names() {
+    std::vector<std::string> names;
+    try {
+      names = Ort::GetAvailableProviders();
+      for (const auto& device : ort_env().GetEpDevices()) {
+        if (std::find(names.begin(), names.end(), device.EpName()) == names.end()) names.emplace_back(device.EpName());
+      }
+    } catch (const std::exception&) {
+      // Only used to word an error message; what was listed so far is still worth showing.
+    }
+    return names;
   }
 
   void shutdown() override {

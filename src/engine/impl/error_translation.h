@@ -9,7 +9,8 @@
 
 namespace winml::engine::impl {
 
-/// Runs fn; an exception that is not already a winml::Error becomes E(context + ": " + what).
+/// Runs fn; an exception that is not already a winml::Error becomes E(context + ": " + what),
+/// without the line breaks ONNX Runtime leaves at the end of its messages.
 template <class E, class Fn>
 auto translate_errors(const std::string& context, Fn&& fn) -> decltype(fn()) {
   try {
@@ -17,7 +18,9 @@ auto translate_errors(const std::string& context, Fn&& fn) -> decltype(fn()) {
   } catch (const winml::Error&) {
     throw;
   } catch (const std::exception& e) {
-    throw E(context + ": " + e.what());
+    std::string what = e.what();
+    while (!what.empty() && (what.back() == '\n' || what.back() == '\r' || what.back() == ' ')) what.pop_back();
+    throw E(context + ": " + what);
   }
 }
 

@@ -2,7 +2,14 @@
 
 #include <ort_genai.h>
 
+#include <filesystem>
+#include <fstream>
+
+#include <nlohmann/json.hpp>
+
 #include "engine/impl/error_translation.h"
+#include "engine/impl/load_errors.h"
+#include "engine/impl/ort_environment.h"
 
 namespace winml::engine::impl {
 namespace {
@@ -47,8 +54,8 @@ class OgaTokenStreamAdapter final : public TokenStream {
 
 class OgaModelAdapter final : public GenaiModel {
  public:
-  OgaModelAdapter(std::unique_ptr<OgaModel> model, std::unique_ptr<OgaTokenizer> tokenizer)
-      : model_(std::move(model)), tokenizer_(std::move(tokenizer)) {}
+  OgaModelAdapter(std::string bundle_dir, std::unique_ptr<OgaModel> model, std::unique_ptr<OgaTokenizer> tokenizer)
+      : bundle_dir_(std::move(bundle_dir)), model_(std::move(model)), tokenizer_(std::move(tokenizer)) {}
   // The tokenizer references the model: destroy it first.
   ~OgaModelAdapter() override {
     tokenizer_.reset();
@@ -72,11 +79,15 @@ class OgaModelAdapter final : public GenaiModel {
   }
 
   std::string apply_chat_template(const std::string& template_str, const std::string& messages_json) override {
-    return translate_errors<SessionError>("GenAI could not apply the chat template", [&] {
+    try {
       OgaString text = tokenizer_->ApplyChatTemplate(template_str.empty() ? nullptr : template_str.c_str(),
                                                      messages_json.c_str(), nullptr, true);
       return std::string(static_cast<const char*>(text));
-    });
+    } catch (const winml::Error&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw SessionError(explain_chat_template_failure(bundle_dir_, e.what()));
+    }
   }
 
   std::unique_ptr<TokenStream> create_token_stream() override {
@@ -121,18 +132,47 @@ class OgaModelAdapter final : public GenaiModel {
   }
 
  private:
+  std::string bundle_dir_;
   std::unique_ptr<OgaModel> model_;
   std::unique_ptr<OgaTokenizer> tokenizer_;
 };
 
+// Why the bundle's tokenizer.json does not parse as JSON, "" when it does (or is absent: GenAI's
+// own message then says what it missed).
+std::string tokenizer_json_error(const std::string& bundle_dir) {
+  std::ifstream in(std::filesystem::path(bundle_dir) / "tokenizer.json", std::ios::binary);
+  if (!in) return "";
+  try {
+    const auto parsed = nlohmann::json::parse(in);
+    return parsed.is_object() ? "" : "the top level is not a JSON object";
+  } catch (const nlohmann::json::exception& e) {
+    return e.what();
+  }
+}
+
 }  // namespace
 
-std::unique_ptr<GenaiModel> load_genai_model(const std::string& bundle_dir) {
-  auto model = translate_errors<GenaiLoadError>("GenAI could not load the bundle " + bundle_dir,
-                                                [&] { return OgaModel::Create(bundle_dir.c_str()); });
-  auto tokenizer = translate_errors<GenaiLoadError>("GenAI could not load the tokenizer of " + bundle_dir,
-                                                    [&] { return OgaTokenizer::Create(*model); });
-  return std::make_unique<OgaModelAdapter>(std::move(model), std::move(tokenizer));
+std::unique_ptr<GenaiModel> load_genai_model(const std::string& bundle_dir,
+                                             const std::function<std::vector<std::string>()>& available_eps) {
+  // GenAI shares an existing ONNX Runtime environment: make it ours, with our logger.
+  ort_env();
+  std::unique_ptr<OgaModel> model;
+  try {
+    model = OgaModel::Create(bundle_dir.c_str());
+  } catch (const winml::Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw GenaiLoadError(explain_model_load_failure(bundle_dir, e.what(), available_eps));
+  }
+  std::unique_ptr<OgaTokenizer> tokenizer;
+  try {
+    tokenizer = OgaTokenizer::Create(*model);
+  } catch (const winml::Error&) {
+    throw;
+  } catch (const std::exception& e) {
+    throw GenaiLoadError(explain_tokenizer_load_failure(bundle_dir, e.what(), tokenizer_json_error(bundle_dir)));
+  }
+  return std::make_unique<OgaModelAdapter>(bundle_dir, std::move(model), std::move(tokenizer));
 }
 
 }  // namespace winml::engine::impl

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "engine/impl/error_translation.h"
+#include "engine/impl/load_errors.h"
 #include "engine/impl/ort_environment.h"
 
 namespace winml::engine::impl {
@@ -113,11 +114,7 @@ std::unique_ptr<OnnxSession> create_onnx_session(const SessionSpec& spec) {
   } catch (const winml::Error&) {
     throw;
   } catch (const std::exception& e) {
-    std::string why = e.what();
-    while (!why.empty() && (why.back() == '.' || why.back() == '\n')) why.pop_back();
-    throw GenaiLoadError("ONNX Runtime could not load " + spec.model_path + ": " + why +
-                         ". Check that it is a complete ONNX model (re-export or re-download it) with its external "
-                         "data files beside it.");
+    throw GenaiLoadError(explain_onnx_load_failure(spec.model_path, e.what()));
   }
 }
 

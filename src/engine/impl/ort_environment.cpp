@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "engine/impl/error_translation.h"
+#include "engine/impl/log_routing.h"
 
 namespace winml::engine::impl {
 namespace {
@@ -27,7 +28,8 @@ std::string legacy_name(const std::string& canonical) {
 
 Ort::Env& ort_env() {
   auto& env = env_slot();
-  if (!env) env = std::make_unique<Ort::Env>(ORT_LOGGING_LEVEL_ERROR, "winml");
+  // Our logging function, never ORT's coloured stderr lines (log_routing.h).
+  if (!env) env = std::make_unique<Ort::Env>(ort_log_level(), "winml", ort_log_function, nullptr);
   return *env;
 }
 

@@ -1,0 +1,97 @@
+#include "platform/signal_cleanup.h"
+
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <cstring>
+
+namespace winml::platform {
+namespace {
+
+// A slot's state word holds (generation << 2) | phase, so a registration that was removed by
+// remove_registered_temp_paths() can never unregister a later registration of the same slot.
+constexpr std::uint32_t kFree = 0;
+constexpr std::uint32_t kWriting = 1;
+constexpr std::uint32_t kReady = 2;
+constexpr std::uint32_t kRemoving = 3;
+constexpr int kSlots = 64;              // more in-flight temporary files than winml ever has at once
+constexpr std::size_t kPathMax = 4096;  // PATH_MAX on Linux
+
+struct Slot {
+  std::atomic<std::uint32_t> state{kFree};
+  char path[kPathMax] = {};
+};
+
+static_assert(std::atomic<std::uint32_t>::is_always_lock_free, "the signal handler needs lock-free atomics");
+
+Slot g_slots[kSlots];
+
+constexpr std::uint32_t phase(std::uint32_t state) { return state & 3u; }
+constexpr std::uint32_t generation(std::uint32_t state) { return state >> 2; }
+constexpr std::uint32_t make_state(std::uint32_t gen, std::uint32_t ph) { return (gen << 2) | ph; }
+
+void on_signal(int sig) {
+  const int saved_errno = errno;
+  remove_registered_temp_paths();
+  // Die of the same signal: the default action, delivered as soon as the handler returns
+  // (the signal is blocked while its handler runs).
+  struct sigaction dfl {};
+  dfl.sa_handler = SIG_DFL;
+  ::sigemptyset(&dfl.sa_mask);
+  ::sigaction(sig, &dfl, nullptr);
+  ::raise(sig);
+  errno = saved_errno;
+}
+
+}  // namespace
+
+void remove_temp_files_on_signal() {
+  for (int sig : {SIGINT, SIGTERM, SIGHUP}) {
+    struct sigaction old {};
+    if (::sigaction(sig, nullptr, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+    struct sigaction action {};
+    action.sa_handler = on_signal;
+    ::sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    ::sigaction(sig, &action, nullptr);
+  }
+}
+
+TempRegistration register_temp_path(const char* path) noexcept {
+  const std::size_t length = std::strlen(path);
+  if (length >= kPathMax) return {};
+  for (int i = 0; i < kSlots; ++i) {
+    Slot& slot = g_slots[i];
+    std::uint32_t current = slot.state.load();
+    if (phase(current) != kFree) continue;
+    const std::uint32_t gen = generation(current) + 1;
+    if (!slot.state.compare_exchange_strong(current, make_state(gen, kWriting))) continue;
+    std::memcpy(slot.path, path, length + 1);
+    slot.state.store(make_state(gen, kReady));
+    return {i, gen};
+  }
+  return {};
+}
+
+void unregister_temp_path(TempRegistration registration) noexcept {
+  if (registration.slot < 0 || registration.slot >= kSlots) return;
+  std::uint32_t expected = make_state(registration.generation, kReady);
+  g_slots[registration.slot].state.compare_exchange_strong(expected, make_state(registration.generation, kFree));
+}
+
+int remove_registered_temp_paths() noexcept {
+  int count = 0;
+  for (Slot& slot : g_slots) {
+    std::uint32_t current = slot.state.load();
+    if (phase(current) != kReady) continue;
+    if (!slot.state.compare_exchange_strong(current, make_state(generation(current), kRemoving))) continue;
+    ::unlink(slot.path);
+    ++count;
+    slot.state.store(make_state(generation(current), kFree));
+  }
+  return count;
+}
+
+}  // namespace winml::platform

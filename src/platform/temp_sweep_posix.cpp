@@ -1,0 +1,61 @@
+#include "platform/temp_sweep.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <ctime>
+#include <string>
+#include <vector>
+
+#include "platform/temp_file.h"
+
+namespace winml::platform {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::time_t kStaleAfterSeconds = 60;
+
+bool process_exists(long pid) {
+  if (pid <= 0) return false;
+  return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
+}
+
+// True when `path` is a regular file that nobody holds locked and whose writer is gone.
+bool is_stale(const fs::path& path, const std::optional<long>& writer) {
+  // O_NOFOLLOW and O_NONBLOCK: never follow a link or block on a FIFO that happens to match.
+  int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) return false;
+  struct stat st {};
+  bool stale = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && ::flock(fd, LOCK_EX | LOCK_NB) == 0;
+  if (stale) {
+    const bool old = std::time(nullptr) - st.st_mtime > kStaleAfterSeconds;
+    const bool writer_gone = writer && *writer != ::getpid() && !process_exists(*writer);
+    stale = old || writer_gone;
+  }
+  ::close(fd);
+  return stale;
+}
+
+}  // namespace
+
+std::size_t sweep_stale_temp_files(const fs::path& dir) {
+  std::error_code ec;
+  std::vector<fs::path> doomed;
+  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    const std::string name = it->path().filename().string();
+    if (!is_temp_file_name(name)) continue;
+    if (is_stale(it->path(), temp_file_writer(name))) doomed.push_back(it->path());
+  }
+  std::size_t removed = 0;
+  for (const auto& path : doomed) {
+    if (::unlink(path.c_str()) == 0) ++removed;
+  }
+  return removed;
+}
+
+}  // namespace winml::platform

@@ -1,0 +1,145 @@
+#include "platform/temp_file.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "platform/signal_cleanup.h"
+#include "test_support/temp_dir.h"
+
+namespace winml::platform {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct NameCase {
+  std::string name;
+  bool is_temp;
+  std::optional<long> writer;
+};
+
+class TempFileName : public ::testing::TestWithParam<NameCase> {};
+
+TEST_P(TempFileName, RecognisesOnlyWinmlTemporaryNames) {
+  const auto& c = GetParam();
+  EXPECT_EQ(is_temp_file_name(c.name), c.is_temp) << c.name;
+  EXPECT_EQ(temp_file_writer(c.name), c.writer) << c.name;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Names, TempFileName,
+    ::testing::Values(
+        NameCase{"model.onnx.data.tmp-4242-AbC123", true, 4242}, NameCase{"r.json.tmp-1-zzzzzz", true, 1},
+        NameCase{"genai_config.json.tmp-AbC123", true, std::nullopt},  // older winml: no pid
+        NameCase{"model.onnx.data", false, std::nullopt}, NameCase{"notes.tmp-draft", false, std::nullopt},
+        NameCase{".tmp-4242-AbC123", false, std::nullopt},  // no target name
+        NameCase{"x.tmp-42a-AbC123", false, std::nullopt}, NameCase{"x.tmp-4242-AbC12", false, std::nullopt},
+        NameCase{"x.tmp-4242-AbC1234", false, std::nullopt}, NameCase{"x.tmp-4242_AbC123", false, std::nullopt},
+        NameCase{"x.tmp--AbC123", false, std::nullopt}));
+
+std::size_t entries(const fs::path& dir) {
+  return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
+}
+
+TEST(TempFile, IsNamedAfterTargetAndWriterAndDeletedUnlessKept) {
+  test::TempDir dir;
+  const fs::path target = dir.path() / "report.json";
+  std::string path;
+  {
+    TempFile tmp(target);
+    path = tmp.path();
+    EXPECT_TRUE(fs::exists(path));
+    EXPECT_EQ(temp_file_writer(fs::path(path).filename().string()), ::getpid());
+    EXPECT_EQ(fs::path(path).parent_path(), dir.path());
+  }
+  EXPECT_FALSE(fs::exists(path));
+  {
+    TempFile tmp(target);
+    ASSERT_EQ(::write(tmp.fd(), "x", 1), 1);
+    fs::rename(tmp.path(), target);
+    tmp.keep();
+  }
+  EXPECT_TRUE(fs::exists(target));
+  EXPECT_EQ(entries(dir.path()), 1u);
+}
+
+TEST(TempFile, FailsNamingTheTargetWhenTheFolderIsMissing) {
+  test::TempDir dir;
+  try {
+    TempFile tmp(dir.path() / "missing" / "x.json");
+    FAIL() << "expected an error";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("missing/x.json"), std::string::npos) << e.what();
+  }
+}
+
+TEST(SignalCleanup, RemovesRegisteredPathsButNotUnregisteredOnes) {
+  test::TempDir dir;
+  const fs::path a = dir.path() / "a.tmp-1-aaaaaa";
+  const fs::path b = dir.path() / "b.tmp-1-bbbbbb";
+  std::ofstream(a) << "a";
+  std::ofstream(b) << "b";
+  auto ra = register_temp_path(a.c_str());
+  auto rb = register_temp_path(b.c_str());
+  ASSERT_GE(ra.slot, 0);
+  unregister_temp_path(rb);
+  EXPECT_EQ(remove_registered_temp_paths(), 1);
+  EXPECT_FALSE(fs::exists(a));
+  EXPECT_TRUE(fs::exists(b));
+  // A removed registration's slot is free again; unregistering it late must not hit its next owner.
+  auto rc = register_temp_path(b.c_str());
+  unregister_temp_path(ra);
+  EXPECT_EQ(remove_registered_temp_paths(), 1);
+  EXPECT_FALSE(fs::exists(b));
+  unregister_temp_path(rc);
+}
+
+TEST(SignalCleanup, RefusesAPathLongerThanTheSlot) {
+  const std::string long_path(5000, 'x');
+  EXPECT_LT(register_temp_path(long_path.c_str()).slot, 0);
+}
+
+// The child writes a temporary file, then is interrupted: the handler must delete the file and the
+// child must still die of the signal (so a shell reports 128 + signal).
+TEST(SignalCleanup, AnInterruptedWriterLeavesNoTemporaryFileAndDiesOfTheSignal) {
+  for (int sig : {SIGINT, SIGTERM}) {
+    test::TempDir dir;
+    pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      remove_temp_files_on_signal();
+      TempFile tmp(dir.path() / "model.onnx.data");
+      ::raise(sig);
+      ::_exit(0);  // not reached: the signal kills the process
+    }
+    int status = 0;
+    ASSERT_EQ(::waitpid(child, &status, 0), child);
+    ASSERT_TRUE(WIFSIGNALED(status)) << "exit status " << status;
+    EXPECT_EQ(WTERMSIG(status), sig);
+    EXPECT_EQ(entries(dir.path()), 0u) << "signal " << sig;
+  }
+}
+
+TEST(SignalCleanup, LeavesAnIgnoredSignalIgnored) {
+  pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    ::signal(SIGHUP, SIG_IGN);
+    remove_temp_files_on_signal();
+    ::raise(SIGHUP);
+    ::_exit(7);
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 7);
+}
+
+}  // namespace
+}  // namespace winml::platform
