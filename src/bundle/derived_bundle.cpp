@@ -13,6 +13,7 @@
 
 #include "bundle/genai_config.h"
 #include "platform/atomic_file.h"
+#include "platform/temp_sweep.h"
 #include "util/cache_root.h"
 #include "winml/errors.h"
 
@@ -105,6 +106,7 @@ void write_bundle(const fs::path& bundle_dir, const ConfigJson& config, const fs
     throw UsageError(bundle_dir.string() + " is not a folder. Pass the GenAI bundle folder to derive from.");
   }
   fs::create_directories(out_dir);
+  platform::sweep_stale_temp_files(out_dir);  // a killed earlier write's genai_config.json.tmp-*
   fs::path out = canonical_path(out_dir);
   if (out == bundle) {
     throw UsageError("the derived bundle cannot be written into the bundle folder itself (" + bundle.string() +

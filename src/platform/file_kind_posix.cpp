@@ -1,11 +1,15 @@
 #include "platform/file_kind.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <string>
+
+#include "platform/signal_cleanup.h"
 
 namespace winml::platform {
 
@@ -18,11 +22,15 @@ FileKind file_kind(const std::filesystem::path& path) {
 }
 
 std::string file_creation_problem(const std::filesystem::path& dir) {
-  std::string probe = (dir / ".winml-probe-XXXXXX").string();
-  int fd = ::mkstemp(probe.data());
+  // Named and registered like a TempFile (temp_file.h), so that an interrupt between creating and
+  // deleting the probe cannot leave it behind.
+  std::string probe = (dir / (".winml-probe.tmp-" + std::to_string(::getpid()) + "-XXXXXX")).string();
+  int fd = ::mkostemp(probe.data(), O_CLOEXEC);
   if (fd < 0) return std::strerror(errno);
+  const TempRegistration registration = register_temp_path(probe.c_str());
   ::close(fd);
   ::unlink(probe.c_str());
+  unregister_temp_path(registration);
   return {};
 }
 

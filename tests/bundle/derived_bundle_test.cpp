@@ -1,6 +1,7 @@
 #include "bundle/derived_bundle.h"
 
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <gmock/gmock.h>
@@ -86,6 +87,20 @@ TEST_F(DerivedBundleTest, RerunIsIdempotentAndUpdatesTheConfig) {
   ConfigJson patched = override_bundle_ep(fixture("qnn_pipeline.json"), "openvino").config;
   write_derived_bundle(bundle_, patched, out);
   EXPECT_EQ(ConfigJson::parse(read_text(out / "genai_config.json")), patched);
+  EXPECT_EQ(entries(out), before);
+}
+
+// A run killed while writing the derived genai_config.json left its temporary file; the next
+// derive into the folder removes it (its writer is gone) instead of linking or keeping it.
+TEST_F(DerivedBundleTest, RerunSweepsTheTemporaryFileOfAKilledWrite) {
+  fs::path out = bundle_ / "_compiled";
+  write_derived_bundle(bundle_, fixture("qnn_pipeline.json"), out);
+  auto before = entries(out);
+  pid_t child = ::fork();
+  if (child == 0) ::_exit(0);
+  ::waitpid(child, nullptr, 0);
+  write_text(out / ("genai_config.json.tmp-" + std::to_string(child) + "-AbC123"), "{\"partial");
+  write_derived_bundle(bundle_, fixture("qnn_pipeline.json"), out);
   EXPECT_EQ(entries(out), before);
 }
 
