@@ -66,6 +66,12 @@ void add_ep_library_flag(CLI::App& app, std::vector<std::string>& libraries) {
       ->type_name("NAME=PATH");
 }
 
+void add_allow_custom_ops_flag(CLI::App& app, bool& allow) {
+  app.add_flag("--allow-custom-ops", allow,
+               "Let the bundle's genai_config.json load native libraries it names (custom_ops_library, EP "
+               "plugin/backend paths). Refused by default: that code runs in winml. Only for bundles you trust");
+}
+
 void register_ep_libraries(const std::vector<std::string>& from_flags) {
   std::vector<std::string> all = from_flags;
   if (const char* env = std::getenv("WINML_EP_LIBRARIES")) {

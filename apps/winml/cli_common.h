@@ -28,6 +28,10 @@ void add_output_flags(CLI::App& app, OutputOptions& options);
 /// Binds the repeatable --ep-library NAME=PATH (plugin EP libraries).
 void add_ep_library_flag(CLI::App& app, std::vector<std::string>& libraries);
 
+/// Adds --allow-custom-ops: let the bundle's genai_config.json load native libraries
+/// (custom_ops_library, EP plugin or backend paths); refused by default (see native_code.h).
+void add_allow_custom_ops_flag(CLI::App& app, bool& allow);
+
 /// Registers plugin EP libraries from --ep-library values and the WINML_EP_LIBRARIES environment
 /// variable (same NAME=PATH form, separated by ';'). Loads the engine. Throws UsageError for a
 /// malformed entry or a missing file, SessionError when registration fails.

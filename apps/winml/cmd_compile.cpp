@@ -30,6 +30,7 @@ struct CompileOptions {
   bool overwrite = false;
   double timeout_s = 300;
   std::vector<std::string> ep_libraries;
+  bool allow_custom_ops = false;
   OutputOptions out;
 };
 
@@ -42,7 +43,7 @@ void print_stages(const std::vector<StagePreparation>& stages) {
 }
 
 void compile_bundle(const CompileOptions& options) {
-  auto facts = session::check_bundle(options.model);
+  auto facts = session::check_bundle(options.model, options.allow_custom_ops);
   GenaiSessionOptions session_options;
   session_options.ep = options.ep;
   session_options.device = options.device;
@@ -125,6 +126,7 @@ void setup_compile(CLI::App& parent) {
       ->default_val(300)
       ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
   add_ep_library_flag(*cmd, options->ep_libraries);
+  add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);
   add_output_flags(*cmd, options->out);
   cmd->callback([options] { run_compile(*options); });
 }

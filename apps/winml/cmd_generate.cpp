@@ -34,6 +34,7 @@ struct GenerateOptions {
   double compile_timeout_s = 300;
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
+  bool allow_custom_ops = false;
   OutputOptions output;
   /// Long names of the flags given on the command line (for the unused-flag warning).
   std::set<std::string> given;
@@ -57,6 +58,7 @@ void run_generate(const GenerateOptions& options) {
   session_options.device = selection.session_device;
   session_options.compile = options.compile;
   session_options.compile_timeout_s = options.compile_timeout_s;
+  session_options.allow_custom_ops = options.allow_custom_ops;
   GenaiSession session(options.model, session_options);
   session.load();
   for (const auto& warning : session.warnings()) warn(warning, options.output);
@@ -120,6 +122,7 @@ void setup_generate(CLI::App& parent) {
       ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
+  add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);
   add_output_flags(*cmd, options->output);
   cmd->callback([options, cmd] {
     options->given = given_flags(*cmd);

@@ -95,6 +95,7 @@ void setup_perf(CLI::App& parent) {
       ->default_val("text");
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
+  add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);
   add_output_flags(*cmd, options->out);
   cmd->callback([options, cmd] {
     options->given = given_flags(*cmd);

@@ -50,6 +50,7 @@ void run_genai_perf(const PerfOptions& options) {
   session_options.device = selection.session_device;
   session_options.compile = options.compile;
   session_options.compile_timeout_s = options.compile_timeout_s;
+  session_options.allow_custom_ops = options.allow_custom_ops;
   GenaiSession session(options.model, session_options);
   if (options.out.verbosity >= 0) std::cerr << "loading " << options.model << " ...\n";
   session.load();

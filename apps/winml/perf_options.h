@@ -39,6 +39,7 @@ struct PerfOptions {
   std::string format = "text";
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
+  bool allow_custom_ops = false;  ///< --allow-custom-ops (GenAI bundles only)
   OutputOptions out;
   /// Long names of the flags given on the command line (for the ignored-flag warning).
   std::set<std::string> given;

@@ -31,6 +31,10 @@ struct GenaiSessionOptions {
   bool compile = false;
   /// Seconds allowed to compile one stage before falling back to its original ONNX.
   double compile_timeout_s = 300;
+  /// Let the bundle's genai_config.json load native libraries (custom_ops_library, EP plugin or
+  /// backend paths inside the bundle). Off: such a bundle is refused with a UsageError before
+  /// anything loads. Turn on only for bundles you trust: their code runs in this process.
+  bool allow_custom_ops = false;
   /// Clock used by generate_timed.
   Clock clock = steady_clock_seconds();
 };

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "bundle/bundle_paths.h"
 #include "bundle/genai_config.h"
 #include "platform/atomic_file.h"
 #include "platform/temp_sweep.h"
@@ -26,12 +27,6 @@ constexpr const char* kConfigName = "genai_config.json";
 constexpr const char* kCompiledName = "_compiled";
 
 fs::path canonical_path(const fs::path& path) { return fs::weakly_canonical(fs::absolute(path)); }
-
-// True when `inner` is `outer` or lies below it (both canonical).
-bool is_within(const fs::path& inner, const fs::path& outer) {
-  fs::path relative = inner.lexically_relative(outer);
-  return !relative.empty() && *relative.begin() != "..";
-}
 
 std::string read_text(const fs::path& path) {
   std::ifstream in(path, std::ios::binary);
@@ -105,14 +100,10 @@ void write_bundle(const fs::path& bundle_dir, const ConfigJson& config, const fs
   if (!fs::is_directory(bundle)) {
     throw UsageError(bundle_dir.string() + " is not a folder. Pass the GenAI bundle folder to derive from.");
   }
+  require_derived_output(bundle_dir, out_dir);
   fs::create_directories(out_dir);
   platform::sweep_stale_temp_files(out_dir);  // a killed earlier write's genai_config.json.tmp-*
   fs::path out = canonical_path(out_dir);
-  if (out == bundle) {
-    throw UsageError("the derived bundle cannot be written into the bundle folder itself (" + bundle.string() +
-                     "): it would replace the original genai_config.json. Choose another output folder, e.g. " +
-                     (bundle / kCompiledName).string() + ".");
-  }
   std::set<std::string> kept = names_in_config(config);
   std::set<std::string> named = kept;
   for (const auto& entry : fs::directory_iterator(bundle)) {
@@ -155,6 +146,15 @@ bool writable_folder(const fs::path& dir) {
 
 }  // namespace
 
+void require_derived_output(const fs::path& bundle_dir, const fs::path& out_dir) {
+  fs::path bundle = canonical_path(bundle_dir);
+  if (canonical_path(out_dir) == bundle) {
+    throw UsageError("the derived bundle cannot be written into the bundle folder itself (" + bundle.string() +
+                     "): it would replace the original genai_config.json. Choose another output folder, e.g. " +
+                     (bundle / kCompiledName).string() + ".");
+  }
+}
+
 void write_derived_bundle(const fs::path& bundle_dir, const nlohmann::ordered_json& config, const fs::path& out_dir) {
   try {
     write_bundle(bundle_dir, config, out_dir);
@@ -171,7 +171,11 @@ void write_derived_bundle(const fs::path& bundle_dir, const nlohmann::json& conf
 fs::path derived_bundle_dir(const fs::path& bundle_dir) {
   fs::path bundle = canonical_path(bundle_dir);
   fs::path in_bundle = bundle / kCompiledName;
-  if (writable_folder(in_bundle)) return in_bundle;
+  // A `_compiled` that is a link (a bundle could ship one pointing at ~) would send every write
+  // elsewhere: only a real folder inside the bundle is used, else the cache.
+  std::error_code ec;
+  bool linked = fs::is_symlink(fs::symlink_status(in_bundle, ec));
+  if (!linked && writable_folder(in_bundle)) return in_bundle;
   std::string name = bundle.filename().empty() ? "bundle" : bundle.filename().string();
   fs::path fallback = cache_root() / "bundles" / fmt::format("{}-{:016x}", name, fnv1a(bundle.string()));
   if (!writable_folder(fallback)) {

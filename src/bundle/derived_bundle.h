@@ -20,7 +20,11 @@ void write_derived_bundle(const std::filesystem::path& bundle_dir, const nlohman
 void write_derived_bundle(const std::filesystem::path& bundle_dir, const nlohmann::ordered_json& config,
                           const std::filesystem::path& out_dir);
 
-/// <bundle>/_compiled when the bundle folder is writable, else a per-bundle folder under
+/// Throws UsageError when out_dir is the bundle folder itself (resolved); creates nothing, so
+/// callers run it before taking locks or making folders.
+void require_derived_output(const std::filesystem::path& bundle_dir, const std::filesystem::path& out_dir);
+
+/// <bundle>/_compiled when the bundle folder is writable and `_compiled` is not a link, else a per-bundle folder under
 /// cache_root()/bundles/ named after the bundle and a hash of its absolute path.
 std::filesystem::path derived_bundle_dir(const std::filesystem::path& bundle_dir);
 

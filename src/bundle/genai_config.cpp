@@ -4,6 +4,7 @@
 #include <sstream>
 #include <utility>
 
+#include "bundle/config_limits.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -58,6 +59,7 @@ GenaiConfig parse_genai_config(ConfigJson json, const fs::path& bundle_dir) {
   }
   config.context_length = integer(*context, "model.context_length");
   if (config.context_length <= 0) throw GenaiLoadError("model.context_length must be a positive integer.");
+  check_config_limits(json);
 
   if (auto vocab = model.find("vocab_size"); vocab != model.end())
     config.vocab_size = integer(*vocab, "model.vocab_size");

@@ -74,9 +74,10 @@ bool is_pipeline(const ConfigJson& config);
 void require_stage_files(const GenaiConfig& config);
 
 /// bundle_dir / relative after checking that `relative` stays inside the bundle: not empty, not
-/// absolute, no `..` component. The check is lexical on purpose: bundles in the Hugging Face cache
-/// are symlinks into a blob store outside the folder and must keep working. Throws GenaiLoadError
-/// mentioning `what` (e.g. "model.decoder.pipeline[1].ctx.filename").
+/// absolute, no `..` component. This check reads the name only; where the file leads once links
+/// are followed is checked by require_contained_files (bundle_paths.h), under the one rule
+/// documented there. Throws GenaiLoadError mentioning `what` (e.g.
+/// "model.decoder.pipeline[1].ctx.filename").
 std::filesystem::path resolve_bundle_path(const std::filesystem::path& bundle_dir, std::string_view relative,
                                           std::string_view what);
 

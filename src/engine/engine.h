@@ -152,6 +152,8 @@ class Engine {
   virtual std::vector<EpDevice> ep_devices() = 0;
   /// Registers a plugin EP library with both ONNX Runtime and GenAI.
   virtual void register_ep_library(const std::string& registration_name, const std::string& path) = 0;
+  /// Switches GenAI's (OgaSetTelemetryEnabled) and ONNX Runtime's (Enable/DisableTelemetryEvents)
+  /// telemetry on or off; called right after loading and again on every change of the opt-in.
   virtual void set_telemetry_enabled(bool enabled) = 0;
   /// Sends ONNX Runtime's and GenAI's log lines at min_severity or above to sink instead of their
   /// own (coloured) stderr output; an empty sink drops them all. Creates ONNX Runtime's

@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "platform/environment.h"
 #include "winml/errors.h"
 
 namespace winml::engine {
@@ -64,6 +65,12 @@ std::string plugin_path() {
 Engine& get() {
   std::lock_guard lock(g_mutex);
   if (g_engine != nullptr) return *g_engine;
+  // GenAI reads ORT_DISABLE_TELEMETRY when it initialises, which may be as early as its load
+  // (it comes in with the plugin): set before dlopen, it keeps the uploader, the event queues and
+  // the persistent device id (~/.cache/Microsoft/DeveloperTools/.onnxruntime/) from being created
+  // at all. OgaSetTelemetryEnabled(false) alone only stops new events. With the opt-in the user's
+  // own environment is left as it is.
+  if (!g_telemetry) platform::set_environment_variable("ORT_DISABLE_TELEMETRY", "1");
   fs::path plugin = plugin_path();
   void* handle = nullptr;
   if (fs::exists(plugin)) {

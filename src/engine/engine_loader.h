@@ -9,7 +9,8 @@
 namespace winml::engine {
 
 /// Loads the plugin if needed and returns the engine. Throws GenaiNotInstalledError naming the
-/// library that could not be loaded. Telemetry is switched off at load unless
+/// library that could not be loaded. Telemetry is switched off before the libraries load
+/// (ORT_DISABLE_TELEMETRY=1 in the environment, then GenAI's and ONNX Runtime's API switches) unless
 /// set_telemetry_opt_in(true) was called before.
 Engine& get();
 

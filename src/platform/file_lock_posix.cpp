@@ -21,7 +21,14 @@ namespace fs = std::filesystem;
 int open_lock_file(const fs::path& file) {
   std::error_code ec;
   if (file.has_parent_path()) fs::create_directories(file.parent_path(), ec);
-  int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+  // O_NOFOLLOW: a lock file planted as a link (a bundle can ship `_compiled/.lock`) must not make
+  // us create or open a file elsewhere.
+  int fd = ::open(file.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+  if (fd < 0 && errno == ELOOP) {
+    throw Error(ErrorCategory::runtime, fmt::format("the lock file {} is a symbolic link; winml does not follow it. "
+                                                    "Remove the link and retry.",
+                                                    file.string()));
+  }
   if (fd < 0) {
     throw Error(ErrorCategory::runtime, fmt::format("cannot open the lock file {}: {}. Check that its folder is "
                                                     "writable.",

@@ -1,11 +1,14 @@
 #include "session/bundle_check.h"
 
+#include "bundle/bundle_paths.h"
+#include "bundle/native_code.h"
 #include "winml/errors.h"
 
 namespace winml::session {
 
-BundleFacts check_bundle(const std::filesystem::path& bundle_dir) {
+BundleFacts check_bundle(const std::filesystem::path& bundle_dir, bool allow_custom_ops) {
   BundleFacts facts{bundle::load_genai_config(bundle_dir), {}};
+  bundle::require_no_native_code(facts.config, allow_custom_ops);
   bundle::require_stage_files(facts.config);
   std::string tokenizer_dir = facts.config.json["model"].value("tokenizer_dir", std::string());
   facts.tokenizer_dir = tokenizer_dir.empty()
@@ -16,6 +19,7 @@ BundleFacts check_bundle(const std::filesystem::path& bundle_dir) {
     throw GenaiLoadError("the bundle's tokenizer " + tokenizer.string() +
                          " is missing. Copy the model's tokenizer.json into the bundle.");
   }
+  bundle::require_contained_files(facts.config, facts.tokenizer_dir);
   return facts;
 }
 

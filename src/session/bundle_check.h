@@ -15,8 +15,11 @@ struct BundleFacts {
   std::filesystem::path tokenizer_dir;
 };
 
-/// Reads genai_config.json and checks that every ONNX file it names and the tokenizer exist.
-/// Throws GenaiLoadError naming the file and the fix (UsageError when the folder is not a bundle).
-BundleFacts check_bundle(const std::filesystem::path& bundle_dir);
+/// Reads genai_config.json and checks, before anything is loaded, that every ONNX file it names
+/// and the tokenizer exist, that every file the bundle uses lies where a bundle may reach
+/// (bundle_paths.h), and, unless allow_custom_ops, that no option would load a native library
+/// (native_code.h). Throws GenaiLoadError naming the file and the fix, UsageError when the folder
+/// is not a bundle or an option would load native code.
+BundleFacts check_bundle(const std::filesystem::path& bundle_dir, bool allow_custom_ops = false);
 
 }  // namespace winml::session

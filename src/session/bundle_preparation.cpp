@@ -74,6 +74,8 @@ PreparedBundle prepare_bundle(const bundle::GenaiConfig& config, const GenaiSess
   if (!routed.changed && !compiling && !target.always_write) return prepared;
 
   // GenAI cannot change per-stage options through its API: it loads a derived bundle instead.
+  // Refusals first: nothing (lock, folder) is created for a run that is refused.
+  if (!target.out_dir.empty()) bundle::require_derived_output(config.bundle_dir, target.out_dir);
   prepared.load_dir = target.out_dir.empty() ? bundle::derived_bundle_dir(config.bundle_dir) : target.out_dir;
   if (!compiling) {
     // Same lock as compilation, and the folder stops claiming to be a finished compile: the

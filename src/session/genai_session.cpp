@@ -30,7 +30,7 @@ struct GenaiSession::Impl {
 
   void read_facts() {
     if (facts_read) return;
-    facts = session::check_bundle(bundle_dir);
+    facts = session::check_bundle(bundle_dir, options.allow_custom_ops);
     chat_template = session::find_chat_template(facts.tokenizer_dir);
     facts_read = true;
   }

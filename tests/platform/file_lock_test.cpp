@@ -30,6 +30,20 @@ TEST(FileLock, ExcludesASecondHolderUntilReleased) {
   EXPECT_TRUE(FileLock::try_lock(file, LockMode::exclusive).has_value());
 }
 
+TEST(FileLock, RefusesALinkedLockFileAndCreatesNothingWhereItPoints) {
+  test::TempDir dir;
+  const auto target = dir.path() / "elsewhere" / "planted";
+  std::filesystem::create_directories(target.parent_path());
+  std::filesystem::create_symlink(target, dir.path() / ".lock");
+  try {
+    FileLock lock(dir.path() / ".lock", LockMode::exclusive, 1s);
+    ADD_FAILURE() << "a linked lock file was followed";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("symbolic link"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(std::filesystem::exists(target));
+}
+
 TEST(FileLock, SharedHoldersCoexistButExcludeAnExclusiveOne) {
   test::TempDir dir;
   const auto file = dir.path() / ".lock";

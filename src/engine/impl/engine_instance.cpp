@@ -72,7 +72,10 @@ class OrtGenaiEngine final : public Engine {
     }
   }
 
-  void set_telemetry_enabled(bool enabled) override { OgaSetTelemetryEnabled(enabled); }
+  void set_telemetry_enabled(bool enabled) override {
+    OgaSetTelemetryEnabled(enabled);
+    set_ort_telemetry(enabled);
+  }
 
   void set_log_sink(LogSeverity min_severity, LogSink sink) override {
     translate_errors<SessionError>("cannot route ONNX Runtime's log",

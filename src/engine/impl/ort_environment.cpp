@@ -24,13 +24,31 @@ std::string legacy_name(const std::string& canonical) {
   return canonical;
 }
 
+bool g_ort_telemetry = false;
+
+void apply_telemetry(Ort::Env& env) {
+  if (g_ort_telemetry) {
+    env.EnableTelemetryEvents();
+  } else {
+    env.DisableTelemetryEvents();
+  }
+}
+
 }  // namespace
 
 Ort::Env& ort_env() {
   auto& env = env_slot();
-  // Our logging function, never ORT's coloured stderr lines (log_routing.h).
-  if (!env) env = std::make_unique<Ort::Env>(ort_log_level(), "winml", ort_log_function, nullptr);
+  if (!env) {
+    // Our logging function, never ORT's coloured stderr lines (log_routing.h).
+    env = std::make_unique<Ort::Env>(ort_log_level(), "winml", ort_log_function, nullptr);
+    apply_telemetry(*env);
+  }
   return *env;
+}
+
+void set_ort_telemetry(bool enabled) {
+  g_ort_telemetry = enabled;
+  if (auto& env = env_slot()) apply_telemetry(*env);
 }
 
 void release_ort_env() { env_slot().reset(); }

@@ -13,6 +13,10 @@ namespace winml::engine::impl {
 /// The process-wide Ort::Env (created on first use; ONNX Runtime shares it with GenAI).
 Ort::Env& ort_env();
 
+/// Whether ONNX Runtime's telemetry events are wanted: applied to the environment now if it
+/// exists, else when ort_env() creates it. Off until called.
+void set_ort_telemetry(bool enabled);
+
 /// Releases the environment (at shutdown).
 void release_ort_env();
 

@@ -1,0 +1,143 @@
+#include "bundle/native_code.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+#include <string_view>
+
+#include "winml/errors.h"
+
+namespace winml::bundle {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string lower(std::string_view text) {
+  std::string out(text);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return out;
+}
+
+bool exists_in(const fs::path& folder, const std::string& name) {
+  if (folder.empty()) return false;
+  std::error_code ec;
+  return fs::exists(fs::symlink_status(folder / name, ec));
+}
+
+// A bare library name is looked up by the system loader (system and ONNX Runtime folders), so it
+// cannot bring code with the bundle, unless some loader resolves it against the bundle folder
+// or the working directory first: a file of that name there makes it count as bundle code.
+bool is_system_library_name(const std::string& value, const fs::path& bundle_dir, const fs::path& working_dir) {
+  if (value.find('/') != std::string::npos || value.find('\\') != std::string::npos) return false;
+  if (value == "." || value == "..") return false;
+  return !exists_in(bundle_dir, value) && !exists_in(working_dir, value);
+}
+
+class Finder {
+ public:
+  Finder(const fs::path& bundle_dir, const fs::path& working_dir)
+      : bundle_dir_(bundle_dir), working_dir_(working_dir) {}
+
+  void visit(const ConfigJson& json, const std::string& where) {
+    if (json.is_object()) {
+      for (auto it = json.begin(); it != json.end(); ++it) {
+        std::string inner = where.empty() ? it.key() : where + "." + it.key();
+        if (it.key() == "session_options" && it.value().is_object()) {
+          session_options(it.value(), inner);
+        } else {
+          visit(it.value(), inner);
+        }
+      }
+    } else if (json.is_array()) {
+      for (std::size_t i = 0; i < json.size(); ++i) visit(json[i], where + "[" + std::to_string(i) + "]");
+    }
+  }
+
+  std::vector<NativeCodeOption> found;
+
+ private:
+  void session_options(const ConfigJson& options, const std::string& where) {
+    for (auto it = options.begin(); it != options.end(); ++it) {
+      std::string inner = where + "." + it.key();
+      if (it.key() == "provider_options" && it.value().is_array()) {
+        provider_options(it.value(), inner);
+      } else {
+        option(it.key(), it.value(), inner);
+      }
+    }
+  }
+
+  void provider_options(const ConfigJson& list, const std::string& where) {
+    for (std::size_t i = 0; i < list.size(); ++i) {
+      if (!list[i].is_object()) continue;
+      for (auto provider = list[i].begin(); provider != list[i].end(); ++provider) {
+        if (!provider.value().is_object()) continue;
+        std::string prefix = where + "[" + std::to_string(i) + "]." + provider.key();
+        for (auto it = provider.value().begin(); it != provider.value().end(); ++it) {
+          option(it.key(), it.value(), prefix + "." + it.key());
+        }
+      }
+    }
+  }
+
+  void option(const std::string& key, const ConfigJson& value, const std::string& where) {
+    LibraryOptionKind kind = library_option_kind(key);
+    if (kind == LibraryOptionKind::none) return;
+    std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+    if (text.empty()) return;  // names no library: nothing is loaded
+    if (kind == LibraryOptionKind::system_name && value.is_string() &&
+        is_system_library_name(text, bundle_dir_, working_dir_)) {
+      return;
+    }
+    found.push_back({where, text});
+  }
+
+  fs::path bundle_dir_;
+  fs::path working_dir_;
+};
+
+}  // namespace
+
+LibraryOptionKind library_option_kind(std::string_view key) {
+  std::string name = lower(key);
+  // Provider options whose documented meaning is "open this backend library" (ONNX Runtime's
+  // QNN EP); the default values are bare names such as libQnnHtp.so.
+  static constexpr std::array<std::string_view, 3> kSystemNames = {"backend_path", "qnn_ir_backend_path",
+                                                                   "qnn_saver_path"};
+  if (std::find(kSystemNames.begin(), kSystemNames.end(), name) != kSystemNames.end()) {
+    return LibraryOptionKind::system_name;
+  }
+  // By word, so that options we do not know are caught too: GenAI's custom_ops_library, QNN's
+  // op_packages, TensorRT's trt_extra_plugin_lib_paths and trt_engine_decryption_lib_path.
+  static constexpr std::array<std::string_view, 4> kAlways = {"librar", "lib_path", "plugin", "op_package"};
+  for (std::string_view word : kAlways) {
+    if (name.find(word) != std::string::npos) return LibraryOptionKind::always;
+  }
+  return LibraryOptionKind::none;
+}
+
+std::vector<NativeCodeOption> find_native_code_options(const ConfigJson& config, const fs::path& bundle_dir,
+                                                       const fs::path& working_dir) {
+  Finder finder(bundle_dir, working_dir);
+  finder.visit(config, "");
+  return std::move(finder.found);
+}
+
+void require_no_native_code(const GenaiConfig& config, bool allow) {
+  if (allow) return;
+  std::error_code ec;
+  fs::path working_dir = fs::current_path(ec);
+  auto found = find_native_code_options(config.json, config.bundle_dir, working_dir);
+  if (found.empty()) return;
+  const auto& first = found.front();
+  std::string more =
+      found.size() > 1 ? " (and " + std::to_string(found.size() - 1) + " more option(s) of that kind)" : "";
+  throw UsageError(config.config_path.string() + ": " + first.location + " = \"" + first.value + "\"" + more +
+                   " would make ONNX Runtime load a native library, running code that comes with the bundle. winml "
+                   "refuses this by default. If you trust the bundle, pass --allow-custom-ops; otherwise remove the "
+                   "option from genai_config.json (a backend library may be named by its bare file name, e.g. "
+                   "\"libQnnHtp.so\", which the system loader finds).");
+}
+
+}  // namespace winml::bundle
