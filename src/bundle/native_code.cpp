@@ -2,22 +2,15 @@
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <string_view>
 
+#include "bundle/session_option_walk.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string lower(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 bool exists_in(const fs::path& folder, const std::string& name) {
   if (folder.empty()) return false;
@@ -34,73 +27,10 @@ bool is_system_library_name(const std::string& value, const fs::path& bundle_dir
   return !exists_in(bundle_dir, value) && !exists_in(working_dir, value);
 }
 
-class Finder {
- public:
-  Finder(const fs::path& bundle_dir, const fs::path& working_dir)
-      : bundle_dir_(bundle_dir), working_dir_(working_dir) {}
-
-  void visit(const ConfigJson& json, const std::string& where) {
-    if (json.is_object()) {
-      for (auto it = json.begin(); it != json.end(); ++it) {
-        std::string inner = where.empty() ? it.key() : where + "." + it.key();
-        if (it.key() == "session_options" && it.value().is_object()) {
-          session_options(it.value(), inner);
-        } else {
-          visit(it.value(), inner);
-        }
-      }
-    } else if (json.is_array()) {
-      for (std::size_t i = 0; i < json.size(); ++i) visit(json[i], where + "[" + std::to_string(i) + "]");
-    }
-  }
-
-  std::vector<NativeCodeOption> found;
-
- private:
-  void session_options(const ConfigJson& options, const std::string& where) {
-    for (auto it = options.begin(); it != options.end(); ++it) {
-      std::string inner = where + "." + it.key();
-      if (it.key() == "provider_options" && it.value().is_array()) {
-        provider_options(it.value(), inner);
-      } else {
-        option(it.key(), it.value(), inner);
-      }
-    }
-  }
-
-  void provider_options(const ConfigJson& list, const std::string& where) {
-    for (std::size_t i = 0; i < list.size(); ++i) {
-      if (!list[i].is_object()) continue;
-      for (auto provider = list[i].begin(); provider != list[i].end(); ++provider) {
-        if (!provider.value().is_object()) continue;
-        std::string prefix = where + "[" + std::to_string(i) + "]." + provider.key();
-        for (auto it = provider.value().begin(); it != provider.value().end(); ++it) {
-          option(it.key(), it.value(), prefix + "." + it.key());
-        }
-      }
-    }
-  }
-
-  void option(const std::string& key, const ConfigJson& value, const std::string& where) {
-    LibraryOptionKind kind = library_option_kind(key);
-    if (kind == LibraryOptionKind::none) return;
-    std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-    if (text.empty()) return;  // names no library: nothing is loaded
-    if (kind == LibraryOptionKind::system_name && value.is_string() &&
-        is_system_library_name(text, bundle_dir_, working_dir_)) {
-      return;
-    }
-    found.push_back({where, text});
-  }
-
-  fs::path bundle_dir_;
-  fs::path working_dir_;
-};
-
 }  // namespace
 
 LibraryOptionKind library_option_kind(std::string_view key) {
-  std::string name = lower(key);
+  std::string name = lower_option_name(key);
   // Provider options whose documented meaning is "open this backend library" (ONNX Runtime's
   // QNN EP); the default values are bare names such as libQnnHtp.so.
   static constexpr std::array<std::string_view, 3> kSystemNames = {"backend_path", "qnn_ir_backend_path",
@@ -119,25 +49,30 @@ LibraryOptionKind library_option_kind(std::string_view key) {
 
 std::vector<NativeCodeOption> find_native_code_options(const ConfigJson& config, const fs::path& bundle_dir,
                                                        const fs::path& working_dir) {
-  Finder finder(bundle_dir, working_dir);
-  finder.visit(config, "");
-  return std::move(finder.found);
+  std::vector<NativeCodeOption> found;
+  for_each_session_option(config, [&](const std::string& key, const ConfigJson& value, const std::string& where) {
+    LibraryOptionKind kind = library_option_kind(key);
+    if (kind == LibraryOptionKind::none) return;
+    std::string text = value.is_string() ? value.get<std::string>() : value.dump();
+    if (text.empty()) return;  // names no library: nothing is loaded
+    if (kind == LibraryOptionKind::system_name && value.is_string() &&
+        is_system_library_name(text, bundle_dir, working_dir)) {
+      return;
+    }
+    found.push_back({where, text});
+  });
+  return found;
 }
 
 void require_no_native_code(const GenaiConfig& config, bool allow) {
   if (allow) return;
   std::error_code ec;
   fs::path working_dir = fs::current_path(ec);
-  auto found = find_native_code_options(config.json, config.bundle_dir, working_dir);
-  if (found.empty()) return;
-  const auto& first = found.front();
-  std::string more =
-      found.size() > 1 ? " (and " + std::to_string(found.size() - 1) + " more option(s) of that kind)" : "";
-  throw UsageError(config.config_path.string() + ": " + first.location + " = \"" + first.value + "\"" + more +
-                   " would make ONNX Runtime load a native library, running code that comes with the bundle. winml "
-                   "refuses this by default. If you trust the bundle, pass --allow-custom-ops; otherwise remove the "
-                   "option from genai_config.json (a backend library may be named by its bare file name, e.g. "
-                   "\"libQnnHtp.so\", which the system loader finds).");
+  refuse_options(config, find_native_code_options(config.json, config.bundle_dir, working_dir),
+                 "would make ONNX Runtime load a native library, running code that comes with the bundle. winml "
+                 "refuses this by default. If you trust the bundle, pass --allow-custom-ops; otherwise remove the "
+                 "option from genai_config.json (a backend library may be named by its bare file name, e.g. "
+                 "\"libQnnHtp.so\", which the system loader finds).");
 }
 
 }  // namespace winml::bundle

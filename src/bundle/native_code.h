@@ -20,14 +20,12 @@
 #include <vector>
 
 #include "bundle/genai_config.h"
+#include "bundle/session_option_walk.h"
 
 namespace winml::bundle {
 
 /// One option that would load native code.
-struct NativeCodeOption {
-  std::string location;  ///< JSON path, e.g. "model.decoder.session_options.custom_ops_library"
-  std::string value;     ///< the value as written
-};
+using NativeCodeOption = FoundOption;
 
 /// How an option's value is judged.
 enum class LibraryOptionKind {

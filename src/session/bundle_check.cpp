@@ -1,6 +1,7 @@
 #include "session/bundle_check.h"
 
 #include "bundle/bundle_paths.h"
+#include "bundle/file_write_options.h"
 #include "bundle/native_code.h"
 #include "winml/errors.h"
 
@@ -9,6 +10,7 @@ namespace winml::session {
 BundleFacts check_bundle(const std::filesystem::path& bundle_dir, bool allow_custom_ops) {
   BundleFacts facts{bundle::load_genai_config(bundle_dir), {}};
   bundle::require_no_native_code(facts.config, allow_custom_ops);
+  bundle::require_no_file_writes(facts.config);
   bundle::require_stage_files(facts.config);
   std::string tokenizer_dir = facts.config.json["model"].value("tokenizer_dir", std::string());
   facts.tokenizer_dir = tokenizer_dir.empty()

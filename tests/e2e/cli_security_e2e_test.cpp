@@ -116,6 +116,19 @@ TEST_F(SecurityCli, BackendPathIntoTheBundleNeedsTheFlag) {
   EXPECT_FALSE(fs::exists(marker()));
 }
 
+TEST_F(SecurityCli, ProfilingTheBundleAsksForIsRefusedAndWritesNothing) {
+  fs::path bundle = copy_of("tiny");
+  fs::path target = scratch_.path() / "profiles" / "bundle_profile";
+  fs::create_directories(target.parent_path());
+  auto config = read_json(bundle / "genai_config.json");
+  config["model"]["decoder"]["session_options"]["enable_profiling"] = target.string();
+  write_json(bundle / "genai_config.json", config);
+  auto result = run_marked("generate -m " + bundle.string() + " --prompt hi -n 2");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_TRUE(contains(result.err, "model.decoder.session_options.enable_profiling")) << result.err;
+  EXPECT_TRUE(fs::is_empty(target.parent_path())) << "a profile was written where the bundle said";
+}
+
 TEST_F(SecurityCli, TelemetryOffWritesNothingInHome) {
   test::TempDir home;
   fs::path cache = scratch_.path() / "cache";
