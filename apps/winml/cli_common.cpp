@@ -73,26 +73,34 @@ void add_allow_custom_ops_flag(CLI::App& app, bool& allow) {
 }
 
 void register_ep_libraries(const std::vector<std::string>& from_flags) {
-  std::vector<std::string> all = from_flags;
+  // Every entry is checked before the engine loads, and a bad one names where it came from.
+  struct Entry {
+    std::string text;
+    const char* source;
+  };
+  std::vector<Entry> all;
+  for (const auto& entry : from_flags) all.push_back({entry, "--ep-library"});
   if (const char* env = std::getenv("WINML_EP_LIBRARIES")) {
-    for (auto& entry : split(env, ';')) all.push_back(entry);
+    for (auto& entry : split(env, ';')) all.push_back({entry, "WINML_EP_LIBRARIES"});
   }
-  if (all.empty()) return;
-  auto& engine = engine::get();
-  for (const auto& entry : all) {
+  std::vector<std::pair<std::string, std::string>> libraries;
+  for (const auto& [entry, source] : all) {
     auto eq = entry.find('=');
     if (eq == std::string::npos || eq == 0 || eq + 1 == entry.size()) {
-      throw UsageError("--ep-library expects NAME=PATH, got '" + entry +
+      throw UsageError(std::string(source) + " expects NAME=PATH, got '" + entry +
                        "'. Example: --ep-library QNNExecutionProvider=/opt/qnn/libonnxruntime_providers_qnn.so");
     }
     std::string name = entry.substr(0, eq);
     std::string path = entry.substr(eq + 1);
     if (!std::filesystem::exists(path)) {
-      throw UsageError("EP library '" + path + "' (for " + name +
-                       ") does not exist. Check the path given to --ep-library.");
+      throw UsageError("EP library '" + path + "' (for " + name + ") does not exist. Check the path given to " +
+                       source + ".");
     }
-    engine.register_ep_library(name, path);
+    libraries.emplace_back(std::move(name), std::move(path));
   }
+  if (libraries.empty()) return;
+  auto& engine = engine::get();
+  for (const auto& [name, path] : libraries) engine.register_ep_library(name, path);
 }
 
 ep::GenaiEpSelection select_genai_ep(const std::string& ep, const std::string& device) {

@@ -55,7 +55,7 @@ struct BadInputCase {
 std::vector<BadInputCase> load_cases(const std::filesystem::path& dir);
 
 /// Decodes a content string from a case: "hex:0a0bff" gives bytes, "repeat:N:TEXT" gives TEXT
-/// N times, anything else is the text itself.
+/// N times, anything else is the text itself ("fifo:" is kept: the file is made a named pipe).
 std::string decode_content(const std::string& content);
 
 /// gtest prints a case by its name, not its bytes.
