@@ -58,8 +58,15 @@ void check_command_words(CLI::App& app, int argc, const char* const* argv) {
   std::string path;  // the command words accepted so far, e.g. "bundle"
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
-    // Options (--help, --version, or a command's flags) end the command words.
-    if (word.empty() || word.front() == '-' || subcommands_of(*level).empty()) return;
+    if (word.empty() || subcommands_of(*level).empty()) return;
+    // Before a command only --help and --version are options; a command's own flags follow it,
+    // and CLI11 would report any other flag here only as a missing command.
+    if (word.front() == '-') {
+      if (word == "-h" || word == "--help" || word == "--version") return;
+      throw UsageError("unknown option '" + word + "' for 'winml" + (path.empty() ? "" : " " + path) +
+                       "'. A command's flags go after the command: " + command_list(*level, path) + ". Run 'winml " +
+                       (path.empty() ? "" : path + " ") + "--help' for what each does.");
+    }
     CLI::App* next = find_subcommand(*level, word);
     if (next == nullptr) {
       throw UsageError("unknown command '" + (path.empty() ? word : path + " " + word) +

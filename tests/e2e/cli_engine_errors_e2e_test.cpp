@@ -199,7 +199,9 @@ INSTANTIATE_TEST_SUITE_P(
                                    "winml --help"}},
                       CommandCase{"bundle frob", {"unknown command 'bundle frob'", "bundle synth", "bundle derive"}},
                       CommandCase{"", {"needs a command", "generate", "perf"}},
-                      CommandCase{"bundle", {"'winml bundle' needs a command", "bundle synth"}}));
+                      CommandCase{"bundle", {"'winml bundle' needs a command", "bundle synth"}},
+                      CommandCase{"--frobnicate", {"unknown option '--frobnicate' for 'winml'", "perf"}},
+                      CommandCase{"bundle --frob", {"unknown option '--frob' for 'winml bundle'", "bundle derive"}}));
 
 }  // namespace
 }  // namespace winml
