@@ -37,28 +37,35 @@ std::string replace_all(std::string text, const std::string& from, const std::st
 // it: made in a private folder, then renamed into place, so parallel test processes never see a
 // half-written base.
 fs::path shared_base(const BundleRecipe& recipe, const fs::path& bases_dir) {
-  struct stat info {};
-  ::stat(winml_binary().c_str(), &info);
-  std::string key =
-      recipe.base + "-" + std::to_string(info.st_mtim.tv_sec) + "-" + std::to_string(info.st_mtim.tv_nsec);
+  std::string recipe_key = recipe.base;
   std::string flags = recipe.base == "pipeline" ? " --pipeline" : "";
   for (const auto& flag : recipe.synth_flags) {
-    key += "_" + flag;
+    recipe_key += "_" + flag;
     flags += " " + flag;
   }
-  for (auto& ch : key) {
+  for (auto& ch : recipe_key) {
     if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '-' && ch != '_') ch = '_';
   }
-  auto final_dir = bases_dir / key;
+  // The base belongs to one build of winml: its modification time is the version.
+  struct stat info {};
+  ::stat(winml_binary().c_str(), &info);
+  std::string version = std::to_string(info.st_mtim.tv_sec) + "." + std::to_string(info.st_mtim.tv_nsec);
+  auto final_dir = bases_dir / (recipe_key + "@" + version);
   if (fs::exists(final_dir / "genai_config.json")) return final_dir;
+
   fs::create_directories(bases_dir);
-  auto staging = bases_dir / (key + ".tmp-" + std::to_string(::getpid()));
+  auto staging = bases_dir / (recipe_key + ".tmp-" + std::to_string(::getpid()));
   fs::remove_all(staging);
   auto result = run_winml("bundle synth -q -o '" + staging.string() + "'" + flags);
   if (result.exit_code != 0) throw std::runtime_error("bundle synth failed: " + result.err);
   std::error_code ec;
   fs::rename(staging, final_dir, ec);
   if (ec) fs::remove_all(staging);  // another process won the race: its copy is the same
+  // Bases of earlier builds are stale: remove them so the folder does not grow.
+  for (const auto& entry : fs::directory_iterator(bases_dir, ec)) {
+    auto name = entry.path().filename().string();
+    if (name.starts_with(recipe_key + "@") && entry.path() != final_dir) fs::remove_all(entry.path(), ec);
+  }
   return final_dir;
 }
 

@@ -31,6 +31,11 @@ TreeEntry entry_for(const fs::path& path) {
   return entry;
 }
 
+std::string describe(const TreeEntry& entry) {
+  return std::string(1, entry.kind) + ", " + std::to_string(entry.size) + " bytes, mtime " +
+         std::to_string(entry.mtime_ns);
+}
+
 bool allowed_path(const std::string& path, const std::vector<std::string>& allowed) {
   return std::any_of(allowed.begin(), allowed.end(),
                      [&](const std::string& glob) { return ::fnmatch(glob.c_str(), path.c_str(), 0) == 0; });
@@ -41,10 +46,11 @@ bool allowed_path(const std::string& path, const std::vector<std::string>& allow
 TreeSnapshot snapshot_tree(const fs::path& root) {
   TreeSnapshot snapshot;
   std::error_code ec;
+  // Paths are taken lexically: fs::relative would follow a link and file it under its target.
   for (auto it = fs::recursive_directory_iterator(root, fs::directory_options::skip_permission_denied, ec);
        it != fs::recursive_directory_iterator(); it.increment(ec)) {
     if (ec) break;
-    snapshot[fs::relative(it->path(), root).generic_string()] = entry_for(it->path());
+    snapshot[it->path().lexically_relative(root).generic_string()] = entry_for(it->path());
   }
   return snapshot;
 }
@@ -58,7 +64,7 @@ std::vector<std::string> tree_changes(const TreeSnapshot& before, const TreeSnap
     if (old == before.end())
       changes.push_back("added " + path);
     else if (!(old->second == entry))
-      changes.push_back("changed " + path);
+      changes.push_back("changed " + path + " (" + describe(old->second) + " -> " + describe(entry) + ")");
   }
   for (const auto& [path, entry] : before) {
     if (!after.contains(path) && !allowed_path(path, allowed)) changes.push_back("removed " + path);
