@@ -46,6 +46,15 @@ void check_report_folder(const std::filesystem::path& path) {
   }
 }
 
+// A report path that is a link is written through: the file it leads to is replaced and the link
+// stays. Renaming onto the link itself would, as root, turn `-o /dev/stdout` into a plain file.
+std::filesystem::path through_links(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec))) return path;
+  std::filesystem::path target = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
+  return ec ? path : target;
+}
+
 }  // namespace
 
 std::string report_name_for(const std::filesystem::path& model) {
@@ -111,9 +120,11 @@ void check_report_path(const std::filesystem::path& path, bool overwrite) {
 
 void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite) {
   check_report_path(path, overwrite);
+  const std::filesystem::path target = through_links(path);
+  if (target != path) check_report_path(target, overwrite);
   // Temporary files of reports whose writer was killed mid-write.
-  if (path.has_parent_path()) platform::sweep_stale_temp_files(path.parent_path());
-  platform::write_file_atomically(path, content, overwrite);
+  if (target.has_parent_path()) platform::sweep_stale_temp_files(target.parent_path());
+  platform::write_file_atomically(target, content, overwrite);
 }
 
 std::filesystem::path write_new_report(const std::filesystem::path& path, std::string_view content) {

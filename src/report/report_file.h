@@ -36,7 +36,9 @@ std::string rfc3339_local(std::chrono::system_clock::time_point when);
 /// folder is probed with a real file: /proc, a read-only mount, a file used as a folder).
 void check_report_path(const std::filesystem::path& path, bool overwrite);
 
-/// Writes the report atomically (platform::write_file_atomically), creating parent folders.
+/// Writes the report atomically (platform::write_file_atomically), creating parent folders. A
+/// path that is a symbolic link is written through: the file it leads to is replaced, the link
+/// stays.
 /// Throws winml::UsageError when the file exists and overwrite is false, winml::Error otherwise.
 /// Temporary files that killed report writers left in the folder are swept first.
 void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite);

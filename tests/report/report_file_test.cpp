@@ -153,6 +153,21 @@ TEST(ReportFile, SpecialFilesAreRefusedEvenWithOverwrite) {
   fs::remove_all(dir);
 }
 
+TEST(ReportFile, ALinkIsWrittenThroughAndStaysALink) {
+  // As root, renaming onto `-o /dev/stdout` replaced the /dev/stdout link with a plain file.
+  const fs::path dir = temp_dir();
+  const fs::path real = dir / "real.json";
+  const fs::path link = dir / "link.json";
+  std::ofstream(real) << "old";
+  fs::create_symlink(real, link);
+  write_report(link, "new", /*overwrite=*/true);
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
+  EXPECT_EQ(read(real), "new");
+  EXPECT_THROW(write_report(link, "again", /*overwrite=*/false), UsageError);
+  EXPECT_EQ(read(real), "new");
+  fs::remove_all(dir);
+}
+
 TEST(ReportFile, UnwritableFoldersFailTheCheck) {
   const fs::path dir = temp_dir();
   std::ofstream(dir / "file") << "x";
