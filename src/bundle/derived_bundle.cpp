@@ -168,6 +168,23 @@ void write_derived_bundle(const fs::path& bundle_dir, const nlohmann::json& conf
   write_derived_bundle(bundle_dir, nlohmann::ordered_json::parse(config.dump()), out_dir);
 }
 
+fs::path cache_bundle_dir(const fs::path& bundle_dir) {
+  fs::path bundle = canonical_path(bundle_dir);
+  std::string name = bundle.filename().empty() ? "bundle" : bundle.filename().string();
+  return cache_root() / "bundles" / fmt::format("{}-{:016x}", name, fnv1a(bundle.string()));
+}
+
+fs::path override_bundle_dir(const fs::path& bundle_dir) {
+  fs::path dir = cache_bundle_dir(bundle_dir);
+  if (!writable_folder(dir)) {
+    throw Error(ErrorCategory::runtime, dir.string() +
+                                            " is not writable, so the EP override has nowhere to put its rewritten "
+                                            "genai_config.json. Make it writable or set WINML_CACHE_DIR to a writable "
+                                            "folder.");
+  }
+  return dir;
+}
+
 fs::path derived_bundle_dir(const fs::path& bundle_dir) {
   fs::path bundle = canonical_path(bundle_dir);
   fs::path in_bundle = bundle / kCompiledName;
@@ -176,8 +193,7 @@ fs::path derived_bundle_dir(const fs::path& bundle_dir) {
   std::error_code ec;
   bool linked = fs::is_symlink(fs::symlink_status(in_bundle, ec));
   if (!linked && writable_folder(in_bundle)) return in_bundle;
-  std::string name = bundle.filename().empty() ? "bundle" : bundle.filename().string();
-  fs::path fallback = cache_root() / "bundles" / fmt::format("{}-{:016x}", name, fnv1a(bundle.string()));
+  fs::path fallback = cache_bundle_dir(bundle);
   if (!writable_folder(fallback)) {
     throw Error(ErrorCategory::runtime, "neither " + in_bundle.string() + " nor " + fallback.string() +
                                             " is writable, so the derived bundle has nowhere to go. Make one of them "

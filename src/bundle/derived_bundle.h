@@ -24,8 +24,17 @@ void write_derived_bundle(const std::filesystem::path& bundle_dir, const nlohman
 /// callers run it before taking locks or making folders.
 void require_derived_output(const std::filesystem::path& bundle_dir, const std::filesystem::path& out_dir);
 
-/// <bundle>/_compiled when the bundle folder is writable and `_compiled` is not a link, else a per-bundle folder under
-/// cache_root()/bundles/ named after the bundle and a hash of its absolute path.
+/// The per-bundle folder under cache_root()/bundles/, named after the bundle and a hash of its
+/// resolved path (stable across runs). Creates nothing.
+std::filesystem::path cache_bundle_dir(const std::filesystem::path& bundle_dir);
+
+/// Where an override that compiles nothing puts its derived bundle: cache_bundle_dir, never the
+/// bundle folder, so running a bundle on another EP leaves the user's folder untouched. Creates the
+/// folder; throws winml::Error (runtime) naming it and WINML_CACHE_DIR when it cannot be written.
+std::filesystem::path override_bundle_dir(const std::filesystem::path& bundle_dir);
+
+/// Where compilation puts its derived bundle: <bundle>/_compiled when the bundle folder is writable and `_compiled` is
+/// not a link, else cache_bundle_dir. Creates the folder.
 std::filesystem::path derived_bundle_dir(const std::filesystem::path& bundle_dir);
 
 }  // namespace winml::bundle

@@ -73,10 +73,18 @@ PreparedBundle prepare_bundle(const bundle::GenaiConfig& config, const GenaiSess
   bool compiling = options.compile && any_epcontext;
   if (!routed.changed && !compiling && !target.always_write) return prepared;
 
-  // GenAI cannot change per-stage options through its API: it loads a derived bundle instead.
+  // GenAI cannot re-route a pipeline stage through its API (docs/execution-providers.md, "Why a
+  // derived bundle"): it loads a derived bundle instead. Without compilation that bundle goes
+  // under the cache root, so the user's folder is never written; compiled stages go to _compiled/.
   // Refusals first: nothing (lock, folder) is created for a run that is refused.
   if (!target.out_dir.empty()) bundle::require_derived_output(config.bundle_dir, target.out_dir);
-  prepared.load_dir = target.out_dir.empty() ? bundle::derived_bundle_dir(config.bundle_dir) : target.out_dir;
+  if (!target.out_dir.empty()) {
+    prepared.load_dir = target.out_dir;
+  } else if (compiling || target.always_write) {  // `winml compile` writes its documented output
+    prepared.load_dir = bundle::derived_bundle_dir(config.bundle_dir);
+  } else {
+    prepared.load_dir = bundle::override_bundle_dir(config.bundle_dir);
+  }
   if (!compiling) {
     // Same lock as compilation, and the folder stops claiming to be a finished compile: the
     // config written now names the original stage files.

@@ -212,5 +212,27 @@ TEST_F(DerivedBundleTest, ReadOnlyBundleFallsBackToCacheRoot) {
   EXPECT_FALSE(fs::exists(bundle_ / "_compiled"));
 }
 
+TEST_F(DerivedBundleTest, OverrideFolderIsUnderCacheRootEvenForWritableBundle) {
+  TempDir cache;
+  CacheDirScope scope(cache.path());
+  fs::path dir = override_bundle_dir(bundle_);
+  EXPECT_EQ(dir, cache_bundle_dir(bundle_));
+  EXPECT_EQ(dir.parent_path(), cache.path() / "bundles");
+  EXPECT_TRUE(fs::is_directory(dir));
+  EXPECT_FALSE(fs::exists(bundle_ / "_compiled")) << "the bundle folder was written";
+}
+
+TEST_F(DerivedBundleTest, UnwritableCacheRootNamesItAndTheVariable) {
+  CacheDirScope scope("/proc/winml-no-cache");
+  try {
+    override_bundle_dir(bundle_);
+    FAIL() << "expected an error";
+  } catch (const Error& e) {
+    EXPECT_NE(std::string(e.what()).find("/proc/winml-no-cache"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("WINML_CACHE_DIR"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(fs::exists(bundle_ / "_compiled"));
+}
+
 }  // namespace
 }  // namespace winml::bundle

@@ -1,13 +1,19 @@
 // `winml perf` end to end: the real binary on synthetic bundles and ONNX files.
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <map>
 #include <nlohmann/json.hpp>
+#include <string>
 
+#include "bad_input/tree_snapshot.h"
 #include "report/json_schema_validator.h"
 #include "test_support/json_file.h"
+#include "test_support/qnn_pipeline.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 
@@ -165,28 +171,32 @@ TEST_F(PerfCli, UnknownEpIsUsageErrorListingValidNames) {
   EXPECT_NE(result.err.find("openvino"), std::string::npos) << result.err;
 }
 
-TEST_F(PerfCli, EpCpuOverridesHardwareStagesOfPipeline) {
-  // A pipeline whose ctx/iter stages are routed to QNN, which this machine does not have.
+TEST_F(PerfCli, EpCpuOnQnnPipelineLeavesBundleUntouched) {
+  // A pipeline whose ctx/iter stages are routed to QNN, which this machine does not have: GenAI
+  // cannot re-route them in memory, so the run needs a derived bundle, and it must not go into
+  // the user's folder (no _compiled/, no lock) when nothing is compiled.
   fs::path bundle = root_->path() / "qnn-pipe";
-  fs::copy(pipe(), bundle, fs::copy_options::recursive);
-  auto config = read_json(bundle / "genai_config.json");
-  for (auto& entry : config["model"]["decoder"]["pipeline"]) {
-    for (auto& [name, stage] : entry.items()) {
-      if (name == "ctx" || name == "iter") {
-        stage["session_options"]["provider_options"] =
-            nlohmann::json::array({{{"qnn", {{"backend_path", "libQnnHtp.so"}}}}});
-      }
-    }
-  }
-  std::ofstream(bundle / "genai_config.json") << config.dump(2);
+  const auto config = test::copy_routed_to_qnn(pipe(), bundle);
+  const auto before = test::snapshot_tree(bundle);
   auto report = out("qnn-cpu.json");
   auto result = perf("-m " + bundle.string() + " --ep cpu --iterations 1 --warmup 0 -n 4 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = read_json(report);
   EXPECT_EQ(json["config"]["ep"], "cpu");
-  // The original bundle is untouched; the override lives in _compiled/.
+  // Paths, kinds, sizes and modification times: no _compiled/, no lock, no rewritten file.
+  EXPECT_THAT(test::tree_changes(before, test::snapshot_tree(bundle), {}), ::testing::IsEmpty());
   EXPECT_EQ(read_json(bundle / "genai_config.json"), config);
-  EXPECT_TRUE(fs::exists(bundle / "_compiled" / "genai_config.json"));
+  // The override was loaded from the per-bundle folder under the cache root.
+  int derived = 0;
+  for (const auto& entry : fs::directory_iterator(root_->path() / "cache" / "bundles")) {
+    if (entry.path().filename().string().rfind("qnn-pipe-", 0) != 0) continue;
+    ++derived;
+    auto rewritten = read_json(entry.path() / "genai_config.json");
+    for (const auto& stage : rewritten["model"]["decoder"]["pipeline"]) {
+      EXPECT_EQ(stage.dump().find("QNN"), std::string::npos) << stage.dump();
+    }
+  }
+  EXPECT_EQ(derived, 1);
 }
 
 TEST_F(PerfCli, CompileOnCpuReportsEveryStageJit) {
