@@ -12,7 +12,7 @@
 #include "command_registry.h"
 #include "console_output.h"
 #include "engine/engine_loader.h"
-#include "ep/resolution.h"
+#include "genai_load_flags.h"
 #include "number_flags.h"
 #include "prompt_source.h"
 #include "session/token_budget.h"
@@ -50,16 +50,10 @@ void run_generate(const GenerateOptions& options) {
   }
   if (!options.compile) warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.output);
   engine::set_telemetry_opt_in(options.telemetry);
-  register_ep_libraries(options.ep_libraries);
-
-  GenaiSessionOptions session_options;
-  ep::GenaiEpSelection selection = select_genai_ep(options.ep, options.device);
-  session_options.ep = selection.overrides() ? selection.ep : "";
-  session_options.device = selection.session_device;
-  session_options.compile = options.compile;
-  session_options.compile_timeout_s = options.compile_timeout_s;
-  session_options.allow_custom_ops = options.allow_custom_ops;
-  GenaiSession session(options.model, session_options);
+  perf::GenaiLoadChoice choice =
+      genai_load_choice({options.ep, options.device, options.compile, options.compile_timeout_s,
+                         options.allow_custom_ops, options.ep_libraries});
+  GenaiSession session(options.model, choice.session);
   session.load();
   for (const auto& warning : session.warnings()) warn(warning, options.output);
 

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "cli_common.h"
+#include "perf/benchmark_setup.h"
 #include "perf/loop_settings.h"
 
 namespace winml::cli {
@@ -59,9 +60,11 @@ std::string resolve_runtime(const std::string& runtime, const std::string& model
 /// Given flags that the runtime ignores, in command-line spelling ("--shape"); empty when none.
 std::vector<std::string> ignored_flags(const std::string& runtime, const std::set<std::string>& given);
 
-/// The iteration plan from --iterations/--warmup/--duration and the runtime's defaults, validated.
-perf::LoopSettings loop_settings(const PerfOptions& options, std::size_t default_iterations,
-                                 std::size_t default_warmup);
+/// --iterations/--warmup/--duration as given (the benchmark fills in its runtime's defaults).
+perf::LoopRequest loop_request(const PerfOptions& options);
+
+/// -m, -o and --overwrite: where the report goes.
+perf::ReportTarget report_target(const PerfOptions& options);
 
 /// Runs the GenAI benchmark and writes/prints its report.
 void run_genai_perf(const PerfOptions& options);

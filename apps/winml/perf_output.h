@@ -2,7 +2,6 @@
 /// \file
 /// The last step of `winml perf`: write the JSON report (always) and print the chosen format.
 
-#include <chrono>
 #include <cstdio>
 #include <filesystem>
 #include <string>
@@ -14,18 +13,6 @@
 #include "winml/errors.h"
 
 namespace winml::cli {
-
-/// Where the report of this run goes (-o, else the default path for the model), checked before any
-/// benchmarking so a path that cannot be written fails early (UsageError). A taken default path is
-/// no error: emit_report picks a free name next to it.
-inline std::filesystem::path checked_report_path(const PerfOptions& options,
-                                                 std::chrono::system_clock::time_point start) {
-  bool chosen_by_us = options.output.empty();
-  std::filesystem::path path =
-      chosen_by_us ? report::default_report_path(options.model, start) : std::filesystem::path(options.output);
-  report::check_report_path(path, options.overwrite || chosen_by_us);
-  return path;
-}
 
 /// Writes the JSON report atomically (-o: to that path; default: to a free name, never replacing
 /// another run's report), then prints the console view: the report itself on stdout with -f json

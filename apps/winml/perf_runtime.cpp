@@ -48,14 +48,12 @@ std::string resolve_runtime(const std::string& runtime, const std::string& model
   return runtime;
 }
 
-perf::LoopSettings loop_settings(const PerfOptions& options, std::size_t default_iterations,
-                                 std::size_t default_warmup) {
-  perf::LoopSettings loop;
-  loop.iterations = options.iterations.value_or(default_iterations);
-  loop.warmup = options.warmup.value_or(default_warmup);
-  loop.duration_s = options.duration_s;
-  perf::validate(loop);
-  return loop;
+perf::LoopRequest loop_request(const PerfOptions& options) {
+  return {options.iterations, options.warmup, options.duration_s};
+}
+
+perf::ReportTarget report_target(const PerfOptions& options) {
+  return {options.model, options.output, options.overwrite};
 }
 
 std::vector<std::string> ignored_flags(const std::string& runtime, const std::set<std::string>& given) {

@@ -15,6 +15,10 @@
 
 namespace winml {
 
+namespace engine {
+class Engine;
+}  // namespace engine
+
 /// A monotonic clock returning seconds; injectable so timing arithmetic can be tested.
 using Clock = std::function<double()>;
 
@@ -37,6 +41,9 @@ struct GenaiSessionOptions {
   bool allow_custom_ops = false;
   /// Clock used by generate_timed.
   Clock clock = steady_clock_seconds();
+  /// The engine the bundle loads through; empty = the winml_engine plugin (engine::get()), asked
+  /// only once the bundle's files have been checked. Tests pass a fake engine here.
+  std::function<engine::Engine&()> engine;
 };
 
 /// What happened to each stage during preparation (EP override and compilation).

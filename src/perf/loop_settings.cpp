@@ -32,6 +32,15 @@ void validate(const LoopSettings& settings) {
   }
 }
 
+LoopSettings resolve_loop(const LoopRequest& request, std::size_t default_iterations, std::size_t default_warmup) {
+  LoopSettings loop;
+  loop.iterations = request.iterations.value_or(default_iterations);
+  loop.warmup = request.warmup.value_or(default_warmup);
+  loop.duration_s = request.duration_s;
+  validate(loop);
+  return loop;
+}
+
 bool should_start_timed_iteration(const LoopSettings& settings, std::size_t done, double timed_elapsed_s) {
   if (!settings.duration_s) return done < settings.iterations;
   // The first timed iteration always runs, even with a budget smaller than one iteration:

@@ -26,6 +26,17 @@ struct LoopSettings {
   std::size_t max_iterations = kMaxIterations;
 };
 
+/// The iteration flags as given: unset counts take the runtime's defaults.
+struct LoopRequest {
+  std::optional<std::size_t> iterations;  ///< --iterations
+  std::optional<std::size_t> warmup;      ///< --warmup
+  std::optional<double> duration_s;       ///< --duration
+};
+
+/// The plan for `request`, unset counts filled from the runtime's defaults, then validated
+/// (winml::UsageError, see validate).
+LoopSettings resolve_loop(const LoopRequest& request, std::size_t default_iterations, std::size_t default_warmup);
+
 /// Throws winml::UsageError when the plan cannot run: no timed iterations, more iterations or
 /// warmup iterations than kMaxIterations, or a time budget that is not a positive finite number of
 /// seconds. The message names the flag and a valid value.

@@ -44,7 +44,7 @@ struct GenaiSession::Impl {
     if (model) return;
     double start = options.clock();
     read_facts();
-    engine::Engine& engine = engine::get();
+    engine::Engine& engine = options.engine ? options.engine() : engine::get();
     prepared = session::prepare_bundle(facts.config, options);
     model = engine.load_genai_model(prepared.load_dir.string());
     eos_ids = model->eos_token_ids();

@@ -9,25 +9,21 @@
 namespace winml::cli {
 namespace {
 
-TEST(PerfOptions, DefaultsDependOnTheRuntime) {
+TEST(PerfOptions, LoopAndReportComeFromTheFlags) {
   PerfOptions options;
-  auto genai = loop_settings(options, 10, 2);
-  EXPECT_EQ(genai.iterations, 10u);
-  EXPECT_EQ(genai.warmup, 2u);
-  EXPECT_FALSE(genai.duration_s);
+  options.model = "m.onnx";
+  options.output = "r.json";
+  options.overwrite = true;
   options.iterations = 7;
-  options.warmup = 0;
   options.duration_s = 3.5;
-  auto given = loop_settings(options, 100, 10);
-  EXPECT_EQ(given.iterations, 7u);
-  EXPECT_EQ(given.warmup, 0u);
-  EXPECT_EQ(given.duration_s, 3.5);
-}
-
-TEST(PerfOptions, InvalidDurationIsUsageError) {
-  PerfOptions options;
-  options.duration_s = -1;
-  EXPECT_THROW(loop_settings(options, 10, 2), UsageError);
+  auto loop = loop_request(options);
+  EXPECT_EQ(loop.iterations, 7u);
+  EXPECT_FALSE(loop.warmup);
+  EXPECT_EQ(loop.duration_s, 3.5);
+  auto target = report_target(options);
+  EXPECT_EQ(target.model, "m.onnx");
+  EXPECT_EQ(target.output, "r.json");
+  EXPECT_TRUE(target.overwrite);
 }
 
 TEST(PerfOptions, AutoRuntimeFollowsTheModel) {

@@ -80,5 +80,20 @@ TEST(LoopSettings, CountsBeyondTheCapAreUsageErrors) {
   EXPECT_THROW(validate(s), UsageError);
 }
 
+TEST(LoopSettings, ResolveFillsUnsetCountsFromTheRuntimeDefaults) {
+  auto defaults = resolve_loop({}, 10, 2);
+  EXPECT_EQ(defaults.iterations, 10u);
+  EXPECT_EQ(defaults.warmup, 2u);
+  EXPECT_FALSE(defaults.duration_s);
+  auto given = resolve_loop({7, 0, 3.5}, 100, 10);
+  EXPECT_EQ(given.iterations, 7u);
+  EXPECT_EQ(given.warmup, 0u);
+  EXPECT_EQ(given.duration_s, 3.5);
+}
+
+TEST(LoopSettings, ResolveValidates) {
+  EXPECT_THROW(resolve_loop({std::nullopt, std::nullopt, -1.0}, 10, 2), UsageError);
+}
+
 }  // namespace
 }  // namespace winml::perf

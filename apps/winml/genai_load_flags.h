@@ -1,0 +1,27 @@
+#pragma once
+/// \file
+/// The flags that say how a GenAI bundle is opened (`winml generate` and `winml perf`), turned into
+/// session options once for both commands.
+
+#include <string>
+#include <vector>
+
+#include "perf/genai_benchmark.h"
+
+namespace winml::cli {
+
+/// --ep, --device, --compile, --compile-timeout, --allow-custom-ops and --ep-library as given.
+struct GenaiLoadFlags {
+  std::string ep;                         ///< --ep; empty = none
+  std::string device;                     ///< --device; empty or "config" = the bundle's routing
+  bool compile = false;                   ///< --compile
+  double compile_timeout_s = 300;         ///< --compile-timeout
+  bool allow_custom_ops = false;          ///< --allow-custom-ops
+  std::vector<std::string> ep_libraries;  ///< --ep-library NAME=PATH values
+};
+
+/// Registers the plugin EP libraries, resolves the EP choice and returns the session options with
+/// the device to report. Throws UsageError / EpUnavailableError (see select_genai_ep).
+perf::GenaiLoadChoice genai_load_choice(const GenaiLoadFlags& flags);
+
+}  // namespace winml::cli

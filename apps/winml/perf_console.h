@@ -1,0 +1,35 @@
+#pragma once
+/// \file
+/// How `winml perf` shows a running benchmark on stderr: the loading line, warnings and progress.
+
+#include <iostream>
+#include <memory>
+#include <string>
+
+#include "cli_common.h"
+#include "perf/benchmark_observer.h"
+#include "report/progress_reporter.h"
+
+namespace winml::cli {
+
+/// Prints a benchmark's notices and progress on stderr, following -q/-v.
+class PerfConsole final : public perf::BenchmarkObserver {
+ public:
+  /// Progress and the loading line are left out when quiet; warnings always show.
+  explicit PerfConsole(const OutputOptions& out)
+      : out_(out), progress_(report::make_progress_reporter(std::cerr, out.verbosity < 0)) {}
+  /// "loading MODEL ..." unless quiet.
+  void on_loading(const std::string& model) override {
+    if (out_.verbosity >= 0) std::cerr << "loading " << model << " ...\n";
+  }
+  /// "warning: ..." (see warn).
+  void on_warning(const std::string& message) override { warn(message, out_); }
+  /// One progress line (see report::make_progress_reporter).
+  void on_iteration(const perf::ProgressEvent& event) override { progress_->on_iteration(event); }
+
+ private:
+  const OutputOptions& out_;
+  std::unique_ptr<perf::ProgressSink> progress_;
+};
+
+}  // namespace winml::cli

@@ -1,0 +1,64 @@
+#pragma once
+/// \file
+/// The setup step both benchmarks share: what they read the world through (engine, memory, machine,
+/// clocks), the start stamp, the report path checked before anything loads, and the iteration plan.
+
+#include <chrono>
+#include <filesystem>
+#include <functional>
+#include <string>
+
+#include "engine/engine.h"
+#include "perf/loop_settings.h"
+#include "perf/machine_info.h"
+#include "perf/process_memory.h"
+#include "winml/genai_session.h"
+
+namespace winml::perf {
+
+/// Everything a benchmark measures or loads through. The defaults are the real ones; tests replace
+/// them with a fake engine, scripted memory readings and fake clocks.
+struct BenchmarkServices {
+  /// The engine models load through (default: the winml_engine plugin, loaded on first call).
+  std::function<engine::Engine&()> engine;
+  /// Reads this process's resident memory (default: read_process_memory).
+  std::function<ProcessMemory()> read_memory = read_process_memory;
+  /// Collects the machine facts (default: collect_machine_info).
+  std::function<MachineInfo()> machine_info = collect_machine_info;
+  /// Monotonic seconds for every measured interval (default: steady_clock).
+  Clock clock = steady_clock_seconds();
+  /// Wall-clock time the run starts at: the report's timestamp and default name.
+  std::function<std::chrono::system_clock::time_point()> now = [] { return std::chrono::system_clock::now(); };
+
+  /// The engine: `engine` when set, else engine::get().
+  engine::Engine& get_engine() const;
+};
+
+/// Where the report of a run goes.
+struct ReportTarget {
+  std::string model;       ///< the model or bundle as given (names the default report path)
+  std::string output;      ///< -o; empty = the default path under the cache root
+  bool overwrite = false;  ///< --overwrite: an existing -o file may be replaced
+};
+
+/// What the shared setup step settled before anything loads.
+struct BenchmarkStart {
+  std::chrono::system_clock::time_point started;  ///< when the run started
+  std::filesystem::path report_path;              ///< checked writable (see checked_report_path)
+  LoopSettings loop;                              ///< validated iteration plan
+};
+
+/// Where the report goes (-o, else the default path for the model), checked so a path that cannot
+/// be written fails (UsageError) before any benchmarking. A taken default path is no error: the
+/// writer picks a free name next to it.
+std::filesystem::path checked_report_path(const ReportTarget& target, std::chrono::system_clock::time_point start);
+
+/// The shared setup step: stamps the start, checks the report path, then resolves and validates
+/// the iteration plan with the runtime's defaults. Loads nothing.
+BenchmarkStart begin_benchmark(const ReportTarget& target, const LoopRequest& loop, std::size_t default_iterations,
+                               std::size_t default_warmup, const BenchmarkServices& services);
+
+/// Overwrites the pinned library versions in `machine` with those the loaded engine reports.
+void attach_engine_versions(MachineInfo& machine, engine::Engine& engine);
+
+}  // namespace winml::perf

@@ -1,0 +1,112 @@
+#include "perf/onnx_benchmark.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <limits>
+#include <stdexcept>
+
+#include "onnx_inputs/random_inputs.h"
+#include "perf/latency_runner.h"
+#include "report/report_file.h"
+#include "winml/errors.h"
+
+namespace winml::perf {
+namespace {
+
+struct PreparedInputs {
+  std::vector<engine::HostTensor> tensors;
+  std::vector<OnnxInputFact> facts;
+};
+
+// Refuses --batch-size when no input has a batch dim it could set: the report would otherwise
+// multiply samples/s by a batch the model never saw.
+void require_batch_size_applies(const OnnxBenchmarkRequest& request, const std::vector<engine::TensorInfo>& inputs,
+                                const onnx_inputs::ShapeOverrides& overrides) {
+  if (!request.batch_size_given || onnx_inputs::batch_size_applies(inputs, overrides)) return;
+  std::vector<std::string> shapes;
+  shapes.reserve(inputs.size());
+  for (const auto& input : inputs) shapes.push_back(fmt::format("{} [{}]", input.name, fmt::join(input.shape, ",")));
+  throw UsageError(
+      fmt::format("--batch-size {} has no effect on {}: no input has a dynamic batch dimension (dim 0) "
+                  "left to set ({}; --shape sets its own). Drop --batch-size, or use a model exported "
+                  "with a dynamic batch dimension.",
+                  request.batch_size, request.model, fmt::join(shapes, ", ")));
+}
+
+PreparedInputs prepare_inputs(const OnnxBenchmarkRequest& request, const std::vector<engine::TensorInfo>& inputs,
+                              const onnx_inputs::ShapeOverrides& overrides, std::uint64_t memory_bytes) {
+  PreparedInputs prepared;
+  if (!request.input_data.empty()) {
+    if (!request.read_input_data) throw std::logic_error("OnnxBenchmarkRequest.read_input_data is not set");
+    prepared.tensors = request.read_input_data(request.input_data, inputs);
+  } else {
+    onnx_inputs::check_overrides_match(inputs, overrides);
+    require_batch_size_applies(request, inputs, overrides);
+    std::vector<std::vector<std::int64_t>> shapes;
+    std::uint64_t left = memory_bytes;  // all inputs together must fit, not each alone
+    for (const auto& input : inputs) {
+      shapes.push_back(onnx_inputs::resolve_shape(input, request.batch_size, overrides));
+      left -= onnx_inputs::checked_tensor_bytes(input, shapes.back(), left);
+    }
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      prepared.tensors.push_back(onnx_inputs::random_tensor(inputs[i], shapes[i], /*seed=*/i + 1));
+    }
+  }
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    std::string source = request.input_data.empty() ? "generated" : request.input_data;
+    prepared.facts.push_back({inputs[i].name, inputs[i].type_name, prepared.tensors[i].shape, source});
+  }
+  return prepared;
+}
+
+}  // namespace
+
+OnnxBenchmark::OnnxBenchmark(OnnxBenchmarkRequest request, BenchmarkServices services)
+    : request_(std::move(request)),
+      services_(std::move(services)),
+      start_(begin_benchmark(request_.report, request_.loop, kOnnxDefaultIterations, kOnnxDefaultWarmup, services_)) {
+  // --shape syntax is checked before anything loads; the machine's memory bounds generated inputs.
+  for (const auto& text : request_.shapes) onnx_inputs::parse_shape_override(text, overrides_);
+  machine_ = services_.machine_info();
+}
+
+OnnxPerfResult OnnxBenchmark::run(const OnnxEpChoice& ep, ProgressSink& progress) {
+  std::uint64_t memory_bytes =
+      machine_.memory_total_bytes > 0 ? machine_.memory_total_bytes : std::numeric_limits<std::uint64_t>::max();
+  engine::SessionSpec spec;
+  spec.model_path = request_.model;
+  spec.providers.push_back({ep.ep_name, {}});
+  OnnxRunFacts facts;
+  auto& engine = services_.get_engine();
+  facts.rss_before_load_bytes = services_.read_memory().rss_bytes;
+  double created_at = services_.clock();
+  auto session = engine.create_onnx_session(spec);
+  facts.session_creation_s = services_.clock() - created_at;
+  facts.rss_after_load_bytes = services_.read_memory().rss_bytes;
+
+  PreparedInputs inputs = prepare_inputs(request_, session->inputs(), overrides_, memory_bytes);
+  session->bind_inputs(inputs.tensors);
+  LatencyRun run = run_latency_benchmark([&session] { session->run(); }, start_.loop, services_.clock, progress);
+  auto memory = services_.read_memory();
+  facts.rss_after_runs_bytes = memory.rss_bytes;
+  facts.peak_rss_bytes = memory.peak_rss_bytes;
+
+  OnnxPerfConfig config;
+  config.model = request_.model;
+  config.ep = ep.ep_alias;
+  config.device = ep.device;
+  config.batch_size = request_.batch_size;
+  config.iterations = start_.loop.iterations;
+  config.duration_s = start_.loop.duration_s;
+  config.warmup = start_.loop.warmup;
+  config.input_data = request_.input_data;
+  config.inputs = std::move(inputs.facts);
+  config.timestamp = report::rfc3339_local(start_.started);
+
+  MachineInfo machine = machine_;
+  attach_engine_versions(machine, engine);
+  return make_onnx_result(config, run, facts, machine);
+}
+
+}  // namespace winml::perf

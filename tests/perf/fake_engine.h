@@ -1,0 +1,177 @@
+#pragma once
+/// \file
+/// A fake engine behind the engine seam (engine/engine.h) for benchmark tests: every model call
+/// advances a shared fake clock by a scripted cost and is logged, so tests can assert what was
+/// timed, how often the model ran and in which order things happened.
+
+#include <algorithm>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "engine/engine.h"
+#include "perf/benchmark_setup.h"
+#include "winml/errors.h"
+
+namespace winml::perf::testing {
+
+/// The fake world: the clock every fake call advances, and the log of calls in order.
+struct FakeWorld {
+  double now = 0;                   ///< fake monotonic seconds
+  std::vector<std::string> events;  ///< "load_genai", "create_session", "run", "memory", ...
+};
+
+/// Scripted costs of one generation: prefill, then each GenerateNextToken.
+struct GenerationCost {
+  double prefill_s = 0;
+  double step_s = 0;
+};
+
+/// Generator that charges its generation's cost to the fake clock.
+class FakeGenerator final : public engine::Generator {
+ public:
+  FakeGenerator(FakeWorld& world, GenerationCost cost, int max_length)
+      : world_(world), cost_(cost), max_length_(max_length) {}
+  void append_tokens(const std::int32_t*, std::size_t count) override {
+    length_ += static_cast<int>(count);
+    world_.now += cost_.prefill_s;
+  }
+  void generate_next_token() override {
+    ++length_;
+    world_.now += cost_.step_s;
+  }
+  std::int32_t last_token() override { return 7; }
+  bool is_done() override { return length_ >= max_length_; }
+
+ private:
+  FakeWorld& world_;
+  GenerationCost cost_;
+  int max_length_;
+  int length_ = 0;
+};
+
+/// Detokeniser returning one letter per token.
+class FakeTokenStream final : public engine::TokenStream {
+ public:
+  std::string decode(std::int32_t) override { return "a"; }
+};
+
+/// A GenAI model whose n-th generation costs costs[n] (the last entry repeats).
+class FakeGenaiModel final : public engine::GenaiModel {
+ public:
+  FakeGenaiModel(FakeWorld& world, std::vector<GenerationCost> costs) : world_(world), costs_(std::move(costs)) {}
+  std::vector<std::int32_t> encode(const std::string& text) override {
+    return std::vector<std::int32_t>(text.size(), 5);  // one token per character
+  }
+  std::string decode(const std::vector<std::int32_t>& ids) override { return std::string(ids.size(), 'a'); }
+  std::string apply_chat_template(const std::string&, const std::string& messages) override { return messages; }
+  std::unique_ptr<engine::TokenStream> create_token_stream() override { return std::make_unique<FakeTokenStream>(); }
+  std::unique_ptr<engine::Generator> create_generator(const engine::SearchSettings& settings) override {
+    world_.events.push_back("generate");
+    GenerationCost cost = costs_.empty() ? GenerationCost{} : costs_[std::min(generated_, costs_.size() - 1)];
+    ++generated_;
+    return std::make_unique<FakeGenerator>(world_, cost, settings.max_length);
+  }
+  std::vector<std::int32_t> eos_token_ids() override { return {2}; }
+  std::string device_type() override { return "CPU"; }
+
+ private:
+  FakeWorld& world_;
+  std::vector<GenerationCost> costs_;
+  std::size_t generated_ = 0;
+};
+
+/// An ONNX session whose n-th run costs run_costs[n] (the last entry repeats); run number
+/// fail_at (1-based, 0 = never) throws SessionError.
+class FakeOnnxSession final : public engine::OnnxSession {
+ public:
+  FakeOnnxSession(FakeWorld& world, std::vector<engine::TensorInfo> inputs, std::vector<double> run_costs,
+                  std::size_t fail_at)
+      : world_(world), inputs_(std::move(inputs)), costs_(std::move(run_costs)), fail_at_(fail_at) {}
+  std::vector<engine::TensorInfo> inputs() override { return inputs_; }
+  std::vector<engine::TensorInfo> outputs() override { return {}; }
+  void bind_inputs(const std::vector<engine::HostTensor>& tensors) override {
+    world_.events.push_back("bind");
+    bound = tensors;
+  }
+  void run() override {
+    ++runs_;
+    world_.events.push_back("run");
+    if (runs_ == fail_at_) throw SessionError("fake run failed");
+    world_.now += costs_.empty() ? 0 : costs_[std::min(runs_ - 1, costs_.size() - 1)];
+  }
+  std::vector<engine::HostTensor> bound;  ///< what bind_inputs received
+
+ private:
+  FakeWorld& world_;
+  std::vector<engine::TensorInfo> inputs_;
+  std::vector<double> costs_;
+  std::size_t fail_at_;
+  std::size_t runs_ = 0;
+};
+
+/// The fake engine. Scripts: GenAI generation costs, ONNX inputs and run costs, failures.
+class FakeEngine final : public engine::Engine {
+ public:
+  explicit FakeEngine(FakeWorld& world) : world_(world) {}
+  engine::Versions versions() override { return {"ort-fake", "genai-fake"}; }
+  std::vector<std::string> available_providers() override { return {"CPUExecutionProvider"}; }
+  std::vector<engine::EpDevice> ep_devices() override { return {{"CPUExecutionProvider", "cpu", "fake"}}; }
+  void register_ep_library(const std::string&, const std::string&) override {}
+  void set_telemetry_enabled(bool) override {}
+  void set_log_sink(engine::LogSeverity, engine::LogSink) override {}
+  std::unique_ptr<engine::GenaiModel> load_genai_model(const std::string& bundle_dir) override {
+    world_.events.push_back("load_genai");
+    loaded_from = bundle_dir;
+    world_.now += load_cost_s;
+    if (load_error) throw GenaiLoadError(*load_error);
+    return std::make_unique<FakeGenaiModel>(world_, generation_costs);
+  }
+  std::unique_ptr<engine::OnnxSession> create_onnx_session(const engine::SessionSpec& spec) override {
+    world_.events.push_back("create_session");
+    specs.push_back(spec);
+    world_.now += load_cost_s;
+    return std::make_unique<FakeOnnxSession>(world_, onnx_inputs, run_costs, fail_run_at);
+  }
+  void compile_model(const engine::CompileRequest&) override { throw CompileError("the fake engine compiles nothing"); }
+  void shutdown() override {}
+
+  double load_cost_s = 0;                        ///< charged by load_genai_model / create_onnx_session
+  std::optional<std::string> load_error;         ///< load_genai_model throws GenaiLoadError with this
+  std::vector<GenerationCost> generation_costs;  ///< per generation, in order
+  std::vector<engine::TensorInfo> onnx_inputs;   ///< the ONNX session's inputs
+  std::vector<double> run_costs;                 ///< per run, in order
+  std::size_t fail_run_at = 0;                   ///< 1-based run that throws; 0 = none
+  std::string loaded_from;                       ///< folder load_genai_model was given
+  std::vector<engine::SessionSpec> specs;        ///< every SessionSpec received
+
+ private:
+  FakeWorld& world_;
+};
+
+/// Services that read everything from the fake world: the fake engine, the fake clock, a fixed
+/// start time, machine facts naming a fake CPU, and memory readings 1, 2, 3... MiB (rss; peak is
+/// rss + 1 MiB), each read logged as "memory".
+inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
+  BenchmarkServices services;
+  services.engine = [&engine]() -> engine::Engine& { return engine; };
+  services.clock = [&world] { return world.now; };
+  services.now = [] { return std::chrono::system_clock::time_point(std::chrono::hours(24 * 365 * 56)); };
+  services.machine_info = [] {
+    MachineInfo machine;
+    machine.cpu_model = "fake cpu";
+    machine.memory_total_bytes = std::uint64_t{1} << 30;
+    machine.onnxruntime_version = "pinned";
+    return machine;
+  };
+  services.read_memory = [&world] {
+    world.events.push_back("memory");
+    auto reads = static_cast<std::uint64_t>(std::count(world.events.begin(), world.events.end(), "memory"));
+    return ProcessMemory{reads << 20, (reads + 1) << 20};
+  };
+  return services;
+}
+
+}  // namespace winml::perf::testing

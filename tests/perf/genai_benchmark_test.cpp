@@ -1,0 +1,151 @@
+#include "perf/genai_benchmark.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "perf/fake_engine.h"
+#include "test_support/temp_dir.h"
+#include "winml/errors.h"
+
+namespace winml::perf {
+namespace {
+
+// Records what the benchmark tells its caller, in order, into the fake world's log.
+class RecordingObserver final : public BenchmarkObserver {
+ public:
+  explicit RecordingObserver(testing::FakeWorld& world) : world_(world) {}
+  void on_loading(const std::string& model) override { world_.events.push_back("loading " + model); }
+  void on_warning(const std::string& message) override { warnings.push_back(message); }
+  void on_iteration(const ProgressEvent& event) override { iterations.push_back(event.phase); }
+  std::vector<std::string> warnings;
+  std::vector<Phase> iterations;
+
+ private:
+  testing::FakeWorld& world_;
+};
+
+class GenaiBenchmarkTest : public ::testing::Test {
+ protected:
+  GenaiBenchmarkTest() {
+    auto bundle = dir_.path() / "bundle";
+    std::filesystem::create_directories(bundle);
+    std::ofstream(bundle / "genai_config.json") << R"({"model": {"type": "qwen2", "context_length": 64,
+        "vocab_size": 100, "decoder": {"filename": "model.onnx", "session_options": {}}}})";
+    std::ofstream(bundle / "model.onnx") << "onnx";
+    std::ofstream(bundle / "tokenizer.json") << "{}";
+    request_.bundle = bundle.string();
+    request_.report.output = (dir_.path() / "report.json").string();
+    request_.max_new_tokens = 4;
+  }
+  GenaiBenchmark benchmark() { return GenaiBenchmark(request_, testing::fake_services(world_, engine_)); }
+  GenaiPerfResult run(const std::string& prompt = "hello") { return benchmark().run(prompt, choice_, observer_); }
+
+  winml::test::TempDir dir_;
+  testing::FakeWorld world_;
+  testing::FakeEngine engine_{world_};
+  GenaiBenchmarkRequest request_;
+  GenaiLoadChoice choice_;
+  RecordingObserver observer_{world_};
+};
+
+TEST_F(GenaiBenchmarkTest, WarmupGenerationsAreLeftOutOfTheMetrics) {
+  request_.loop = {3, 2, std::nullopt};
+  engine_.generation_costs = {{5.0, 1.0}, {5.0, 1.0}, {0.5, 0.1}};  // two slow warmups, then fast
+  auto result = run();
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "generate"), 2 + 3);
+  EXPECT_EQ(result.samples.size(), 3u);
+  EXPECT_EQ(result.warmup_samples.size(), 2u);
+  EXPECT_EQ(result.metrics.iterations, 3u);
+  EXPECT_DOUBLE_EQ(result.metrics.prefill_s.mean, 0.5);
+  EXPECT_DOUBLE_EQ(result.warmup.prefill_s, 5.0);
+  EXPECT_EQ(result.metrics.prompt_tokens, 5);  // "hello", one fake token per character
+  EXPECT_EQ(result.metrics.generated_tokens, (std::vector<int>{4, 4, 4}));
+}
+
+TEST_F(GenaiBenchmarkTest, DefaultCountsAreTheRuntimes) {
+  auto result = run();
+  EXPECT_EQ(result.samples.size(), kGenaiDefaultIterations);
+  EXPECT_EQ(result.warmup_samples.size(), kGenaiDefaultWarmup);
+  EXPECT_EQ(observer_.iterations.size(), kGenaiDefaultIterations + kGenaiDefaultWarmup);
+}
+
+TEST_F(GenaiBenchmarkTest, DurationModeStopsOnceTheBudgetIsSpent) {
+  request_.loop = {std::nullopt, 0, 1.0};
+  engine_.generation_costs = {{0.1, 0.1}};  // 0.4 s per generation of 4 tokens
+  auto result = run();
+  EXPECT_EQ(result.samples.size(), 3u);  // started at 0, 0.4 and 0.8 s; 1.2 s is past the budget
+  EXPECT_EQ(result.config.duration_s, 1.0);
+}
+
+TEST_F(GenaiBenchmarkTest, ReportPathIsCheckedBeforeAnythingLoads) {
+  std::ofstream(request_.report.output) << "{}";
+  EXPECT_THROW(benchmark(), UsageError);
+  EXPECT_TRUE(world_.events.empty());
+}
+
+TEST_F(GenaiBenchmarkTest, LoopIsCheckedBeforeAnythingLoads) {
+  request_.loop = {std::nullopt, std::nullopt, 0.0};
+  EXPECT_THROW(benchmark(), UsageError);
+  EXPECT_TRUE(world_.events.empty());
+}
+
+TEST_F(GenaiBenchmarkTest, SaysLoadingBeforeLoadingAndSamplesPeakMemoryAfterTheRun) {
+  request_.loop = {1, 0, std::nullopt};
+  engine_.load_cost_s = 1.5;
+  auto result = run();
+  std::vector<std::string> expected = {"loading " + request_.bundle, "load_genai", "generate", "memory"};
+  EXPECT_EQ(world_.events, expected);
+  EXPECT_EQ(engine_.loaded_from, request_.bundle);  // nothing to prepare: the bundle as is
+  EXPECT_EQ(result.facts.peak_rss_bytes, 2u << 20);
+  EXPECT_DOUBLE_EQ(result.facts.load_s, 1.5);
+}
+
+TEST_F(GenaiBenchmarkTest, AttachesMachineInfoWithTheLoadedVersions) {
+  auto result = run();
+  EXPECT_EQ(result.machine.cpu_model, "fake cpu");
+  EXPECT_EQ(result.machine.onnxruntime_version, "ort-fake");
+  EXPECT_EQ(result.machine.genai_version, "genai-fake");
+}
+
+TEST_F(GenaiBenchmarkTest, EchoesTheRequestAndTheCallersChoice) {
+  request_.stop_at_eos = true;
+  choice_.device = "npu";
+  choice_.session.compile = true;
+  choice_.session.compile_timeout_s = 12;
+  auto result = run("hi");
+  EXPECT_EQ(result.config.bundle, request_.bundle);
+  EXPECT_EQ(result.config.ep, "config");
+  EXPECT_EQ(result.config.device, "npu");
+  EXPECT_TRUE(result.config.compile);
+  EXPECT_EQ(result.config.compile_timeout_s, 12);
+  EXPECT_TRUE(result.config.stop_at_eos);
+  EXPECT_EQ(result.config.prompt, "hi");
+  EXPECT_FALSE(result.config.apply_template);  // the bundle has no chat template
+  EXPECT_EQ(result.config.context_length, 64);
+  EXPECT_EQ(result.config.max_new_tokens, 4);
+}
+
+TEST_F(GenaiBenchmarkTest, WarnsWhenTheContextCapsTheTokens) {
+  request_.max_new_tokens = 100;  // 5 prompt tokens leave 59 of the 64
+  auto result = run();
+  EXPECT_EQ(result.config.max_new_tokens_effective, 59);
+  ASSERT_EQ(observer_.warnings.size(), 1u);
+  EXPECT_NE(observer_.warnings[0].find("59"), std::string::npos) << observer_.warnings[0];
+}
+
+TEST_F(GenaiBenchmarkTest, EngineFailuresKeepTheirCategory) {
+  engine_.load_error = "fake load failure";
+  auto bench = benchmark();
+  EXPECT_THROW(bench.run("hello", choice_, observer_), GenaiLoadError);
+}
+
+TEST_F(GenaiBenchmarkTest, BundleProblemsSurfaceBeforeTheEngineIsAsked) {
+  std::filesystem::remove(std::filesystem::path(request_.bundle) / "tokenizer.json");
+  auto bench = benchmark();
+  EXPECT_THROW(bench.run("hello", choice_, observer_), GenaiLoadError);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "load_genai"), 0);
+}
+
+}  // namespace
+}  // namespace winml::perf

@@ -1,0 +1,152 @@
+#include "perf/onnx_benchmark.h"
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "perf/fake_engine.h"
+#include "perf/recording_progress.h"
+#include "test_support/temp_dir.h"
+#include "winml/errors.h"
+
+namespace winml::perf {
+namespace {
+
+class OnnxBenchmarkTest : public ::testing::Test {
+ protected:
+  OnnxBenchmarkTest() {
+    engine_.onnx_inputs = {{"x", engine::ElementType::float32, "float", {-1, 3}, {"batch", ""}}};
+    request_.model = (dir_.path() / "model.onnx").string();
+    request_.report.output = (dir_.path() / "report.json").string();
+  }
+  OnnxBenchmark benchmark() { return OnnxBenchmark(request_, testing::fake_services(world_, engine_)); }
+  static OnnxEpChoice cpu() { return {"CPUExecutionProvider", "cpu", "cpu"}; }
+
+  winml::test::TempDir dir_;
+  testing::FakeWorld world_;
+  testing::FakeEngine engine_{world_};
+  OnnxBenchmarkRequest request_;
+  NullProgress progress_;
+};
+
+TEST_F(OnnxBenchmarkTest, RunsFirstWarmupAndTimedRunsAndTimesOnlyTimedOnes) {
+  request_.loop = {5, 3, std::nullopt};
+  engine_.run_costs = {9.0, 4.0, 4.0, 4.0, 0.5};  // first run, 3 warmup, then timed at 0.5 s
+  auto result = benchmark().run(cpu(), progress_);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "run"), 1 + 3 + 5);
+  EXPECT_EQ(result.samples.timed_s.size(), 5u);
+  EXPECT_EQ(result.metrics.latency_s.count, 5u);
+  EXPECT_DOUBLE_EQ(result.metrics.latency_s.mean, 0.5);  // warmup and first run left out
+  EXPECT_DOUBLE_EQ(result.metrics.first_run_s, 9.0);
+  EXPECT_EQ(result.metrics.warmup_count, 3u);
+  EXPECT_DOUBLE_EQ(result.metrics.warmup_mean_s, 4.0);
+  EXPECT_EQ(result.config.iterations, 5u);
+  EXPECT_EQ(result.config.warmup, 3u);
+}
+
+TEST_F(OnnxBenchmarkTest, DefaultCountsAreTheRuntimes) {
+  auto result = benchmark().run(cpu(), progress_);
+  EXPECT_EQ(result.samples.timed_s.size(), kOnnxDefaultIterations);
+  EXPECT_EQ(result.samples.warmup_s.size(), kOnnxDefaultWarmup);
+}
+
+TEST_F(OnnxBenchmarkTest, DurationModeStopsOnceTheBudgetIsSpent) {
+  request_.loop = {std::nullopt, 1, 1.0};
+  engine_.run_costs = {0.3};
+  auto result = benchmark().run(cpu(), progress_);
+  // Timed runs start at 0, 0.3, 0.6 and 0.9 s into the phase; at 1.2 s the budget is spent.
+  EXPECT_EQ(result.samples.timed_s.size(), 4u);
+  EXPECT_EQ(result.config.duration_s, 1.0);
+}
+
+TEST_F(OnnxBenchmarkTest, ReportPathIsCheckedBeforeAnythingLoads) {
+  std::ofstream(request_.report.output) << "{}";  // taken, and no --overwrite
+  EXPECT_THROW(benchmark(), UsageError);
+  EXPECT_TRUE(world_.events.empty());
+  request_.report.overwrite = true;
+  EXPECT_NO_THROW(benchmark());
+}
+
+TEST_F(OnnxBenchmarkTest, ShapeSyntaxIsCheckedBeforeAnythingLoads) {
+  request_.shapes = {"x=1,,3"};
+  EXPECT_THROW(benchmark(), UsageError);
+  EXPECT_TRUE(world_.events.empty());
+}
+
+TEST_F(OnnxBenchmarkTest, SamplesMemoryAroundLoadingAndAfterTheRuns) {
+  request_.loop = {2, 0, std::nullopt};
+  auto result = benchmark().run(cpu(), progress_);
+  std::vector<std::string> expected = {"memory", "create_session", "memory", "bind", "run", "run", "run", "memory"};
+  EXPECT_EQ(world_.events, expected);
+  EXPECT_EQ(result.facts.rss_before_load_bytes, 1u << 20);
+  EXPECT_EQ(result.facts.rss_after_load_bytes, 2u << 20);
+  EXPECT_EQ(result.facts.rss_after_runs_bytes, 3u << 20);
+  EXPECT_EQ(result.facts.peak_rss_bytes, 4u << 20);
+}
+
+TEST_F(OnnxBenchmarkTest, TimesSessionCreation) {
+  engine_.load_cost_s = 2.5;
+  EXPECT_DOUBLE_EQ(benchmark().run(cpu(), progress_).facts.session_creation_s, 2.5);
+}
+
+TEST_F(OnnxBenchmarkTest, AttachesMachineInfoWithTheLoadedVersions) {
+  auto result = benchmark().run(cpu(), progress_);
+  EXPECT_EQ(result.machine.cpu_model, "fake cpu");
+  EXPECT_EQ(result.machine.onnxruntime_version, "ort-fake");  // not the pinned one
+  EXPECT_EQ(result.machine.genai_version, "genai-fake");
+}
+
+TEST_F(OnnxBenchmarkTest, EchoesTheCallersEpChoiceAndPassesItToTheSession) {
+  auto result = benchmark().run({"OpenVINOExecutionProvider", "openvino", "npu"}, progress_);
+  ASSERT_EQ(engine_.specs.size(), 1u);
+  ASSERT_EQ(engine_.specs[0].providers.size(), 1u);
+  EXPECT_EQ(engine_.specs[0].providers[0].name, "OpenVINOExecutionProvider");
+  EXPECT_EQ(engine_.specs[0].model_path, request_.model);
+  EXPECT_EQ(result.config.ep, "openvino");
+  EXPECT_EQ(result.config.device, "npu");
+}
+
+TEST_F(OnnxBenchmarkTest, GeneratesInputsWithTheBatchSize) {
+  request_.batch_size = 4;
+  request_.batch_size_given = true;
+  auto result = benchmark().run(cpu(), progress_);
+  ASSERT_EQ(result.config.inputs.size(), 1u);
+  EXPECT_EQ(result.config.inputs[0].shape, (std::vector<std::int64_t>{4, 3}));
+  EXPECT_EQ(result.config.inputs[0].source, "generated");
+  EXPECT_DOUBLE_EQ(result.metrics.samples_per_s, 4 * result.metrics.batches_per_s);
+}
+
+TEST_F(OnnxBenchmarkTest, RefusesABatchSizeNoInputCanTake) {
+  engine_.onnx_inputs = {{"x", engine::ElementType::float32, "float", {2, 3}, {"", ""}}};
+  request_.batch_size = 4;
+  request_.batch_size_given = true;
+  auto bench = benchmark();
+  EXPECT_THROW(bench.run(cpu(), progress_), UsageError);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "run"), 0);
+}
+
+TEST_F(OnnxBenchmarkTest, ReadsInputDataThroughTheCallersReader) {
+  request_.input_data = dir_.path().string();
+  request_.read_input_data = [](const std::filesystem::path&, const std::vector<engine::TensorInfo>& inputs) {
+    return std::vector<engine::HostTensor>{{inputs[0].name, engine::ElementType::float32, {7, 3}, {}}};
+  };
+  auto result = benchmark().run(cpu(), progress_);
+  EXPECT_EQ(result.config.inputs[0].shape, (std::vector<std::int64_t>{7, 3}));
+  EXPECT_EQ(result.config.inputs[0].source, dir_.path().string());
+}
+
+TEST_F(OnnxBenchmarkTest, EngineFailuresKeepTheirCategory) {
+  engine_.fail_run_at = 3;
+  auto bench = benchmark();
+  EXPECT_THROW(bench.run(cpu(), progress_), SessionError);
+}
+
+TEST_F(OnnxBenchmarkTest, ReportsEveryRunToProgress) {
+  request_.loop = {4, 2, std::nullopt};
+  testing::RecordingProgress recording;
+  benchmark().run(cpu(), recording);
+  EXPECT_EQ(recording.events.size(), 1u + 2u + 4u);
+}
+
+}  // namespace
+}  // namespace winml::perf
