@@ -18,6 +18,7 @@
 
 #include "compile/onnx_fixtures.h"
 #include "test_support/json_file.h"
+#include "test_support/report_schema.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 
@@ -218,6 +219,8 @@ TEST_F(InputChecks, DurationModeReportsIterationsRun) {
   EXPECT_TRUE(json["config"]["iterations"].is_null()) << json["config"].dump();
   EXPECT_GE(json["metrics"]["iterations"].get<int>(), 1);
   EXPECT_EQ(json["metrics"]["iterations"], json["samples"]["timed_ms"].size());
+  const auto check = test::check_report_file(report);  // a time-budget report: null iterations
+  EXPECT_TRUE(check.valid()) << check.problems;
 }
 
 TEST_F(InputChecks, BatchSizeOnAFixedBatchIsRefused) {

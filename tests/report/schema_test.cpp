@@ -1,12 +1,12 @@
-// Reports produced by the JSON reporter must validate against docs/report.schema.json, and the
-// schema must be strict enough to catch a broken report.
+// Reports produced by the JSON reporter must validate against docs/report.schema.json (checked by
+// python3-jsonschema), and the schema must be strict enough to catch a broken report.
 #include <gtest/gtest.h>
 
 #include <fstream>
 
 #include "fixtures.h"
-#include "json_schema_validator.h"
 #include "report/json_reporter.h"
+#include "test_support/report_schema.h"
 
 namespace winml::report {
 namespace {
@@ -19,15 +19,8 @@ json load_schema() {
   return json::parse(in);
 }
 
-std::string joined(const std::vector<std::string>& errors) {
-  std::string out;
-  for (const auto& e : errors) out += e + "\n";
-  return out;
-}
-
 class ReportSchema : public ::testing::Test {
  protected:
-  testing::JsonSchemaValidator validator{load_schema()};
   json genai = json::parse(JsonReporter().render(testing::genai_fixture()));
   json onnx = json::parse(JsonReporter().render(testing::onnx_fixture()));
 };
@@ -39,9 +32,19 @@ TEST_F(ReportSchema, DeclaresDraft202012) {
 TEST_F(ReportSchema, EveryFixtureValidates) {
   for (const json& doc : {genai, onnx, json::parse(JsonReporter().render(testing::genai_budget_fixture())),
                           json::parse(JsonReporter().render(testing::onnx_budget_fixture()))}) {
-    const auto errors = validator.validate(doc);
-    EXPECT_TRUE(errors.empty()) << doc["kind"] << ":\n" << joined(errors);
+    const auto check = test::check_report(doc);
+    EXPECT_TRUE(check.valid()) << doc["kind"] << ":\n" << check.problems;
   }
+}
+
+// The validator must reject `doc` (exit 1, not a crash or an unreadable file) and name `pointer`,
+// the key the mutation broke, so a test cannot pass because something else was wrong.
+void expect_rejected(const json& doc, const std::string& pointer) {
+  const auto check = test::check_report(doc);
+  EXPECT_EQ(check.exit_code, 1) << check.problems;
+  EXPECT_NE(check.problems.find(": " + pointer + ": "), std::string::npos)
+      << "expected a violation at " << pointer << ", got:\n"
+      << check.problems;
 }
 
 TEST_F(ReportSchema, SchemaVersionAndKind) {
@@ -50,43 +53,57 @@ TEST_F(ReportSchema, SchemaVersionAndKind) {
   EXPECT_EQ(onnx["kind"], "onnx");
   json wrong_version = genai;
   wrong_version["schema_version"] = 2;
-  EXPECT_FALSE(validator.validate(wrong_version).empty());
+  expect_rejected(wrong_version, "/schema_version");
   json wrong_kind = genai;
   wrong_kind["kind"] = "onnx";  // a genai body under the onnx kind
-  EXPECT_FALSE(validator.validate(wrong_kind).empty());
+  expect_rejected(wrong_kind, "/kind");
 }
 
 TEST_F(ReportSchema, MissingMetricIsCaught) {
   json doc = genai;
   doc["metrics"]["ttft_ms"].erase("p99");
-  EXPECT_FALSE(validator.validate(doc).empty());
+  expect_rejected(doc, "/metrics/ttft_ms");
   doc = onnx;
   doc["metrics"].erase("samples_per_s");
-  EXPECT_FALSE(validator.validate(doc).empty());
+  expect_rejected(doc, "/metrics");
 }
 
 TEST_F(ReportSchema, UnknownKeyIsCaught) {
   json doc = genai;
   doc["metrics"]["ttft_s"] = 1.0;  // a duration not in milliseconds would be a new key: rejected
-  EXPECT_FALSE(validator.validate(doc).empty());
+  expect_rejected(doc, "/metrics");
   doc = onnx;
   doc["config"]["inputs"][0]["dtype"] = "float";
-  EXPECT_FALSE(validator.validate(doc).empty());
+  expect_rejected(doc, "/config/inputs/0");
 }
 
 TEST_F(ReportSchema, WrongTypesAndRangesAreCaught) {
   json doc = genai;
   doc["samples"]["timed"][0]["decode_ms"][0] = -1.0;
-  EXPECT_FALSE(validator.validate(doc).empty());
+  expect_rejected(doc, "/samples/timed/0/decode_ms/0");
   doc = genai;
   doc["config"]["generated_tokens"]["total"] = "10";
-  EXPECT_FALSE(validator.validate(doc).empty());
+  expect_rejected(doc, "/config/generated_tokens/total");
   doc = genai;
   doc["preparation"][0]["action"] = "guessed";
-  EXPECT_FALSE(validator.validate(doc).empty());
+  expect_rejected(doc, "/preparation/0/action");
   doc = onnx;
   doc["config"]["batch_size"] = 0;
-  EXPECT_FALSE(validator.validate(doc).empty());
+  expect_rejected(doc, "/config/batch_size");
+}
+
+TEST_F(ReportSchema, TimestampCarriesItsUtcOffset) {
+  // A local time without its offset is ambiguous; RFC 3339 with Z or +hh:mm is not.
+  for (const char* stamp : {"2026-07-10T14:30:05Z", "2026-07-10T20:00:05+05:30", "2026-07-10T09:30:05-05:00"}) {
+    json doc = genai;
+    doc["config"]["timestamp"] = stamp;
+    EXPECT_TRUE(test::check_report(doc).valid()) << stamp;
+  }
+  for (const char* stamp : {"2026-07-10T14:30:05", "2026-07-10 14:30:05+00:00", "20260710-143005"}) {
+    json doc = onnx;
+    doc["config"]["timestamp"] = stamp;
+    expect_rejected(doc, "/config/timestamp");
+  }
 }
 
 TEST_F(ReportSchema, DurationsAreMillisecondsAndRatesPerSecond) {
