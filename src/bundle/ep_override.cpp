@@ -1,12 +1,15 @@
 #include "bundle/ep_override.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
-#include <cctype>
 
 #include "bundle/pipeline_walk.h"
 #include "bundle/provider_options.h"
 #include "ep/catalog.h"
 #include "ep/genai_provider.h"
+#include "util/ascii_case.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -44,16 +47,11 @@ const ProviderEntry* entry_for(const std::vector<ProviderEntry>& entries, const 
   return nullptr;
 }
 
-std::string upper(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::toupper(c); });
-  return text;
-}
-
 // An explicit device wins over the device_type a reused entry had ("GPU.1" still counts as GPU).
 void apply_device(ConfigJson& options, const std::string& device) {
   std::string wanted = ep::device_type_value(device);
   auto it = options.find("device_type");
-  if (it != options.end() && it->is_string() && upper(it->get<std::string>()).rfind(wanted, 0) == 0) return;
+  if (it != options.end() && it->is_string() && to_upper(it->get<std::string>()).rfind(wanted, 0) == 0) return;
   options["device_type"] = wanted;
 }
 
@@ -83,12 +81,6 @@ ProviderEntry choose_entry(const Holder& holder, const std::vector<Holder>& hold
   return chosen;
 }
 
-std::string join(const std::vector<std::string>& parts) {
-  std::string out;
-  for (const auto& part : parts) out += (out.empty() ? "" : ", ") + part;
-  return out;
-}
-
 }  // namespace
 
 OverrideResult override_bundle_ep(const ConfigJson& config, std::string_view ep, std::string_view device) {
@@ -96,7 +88,7 @@ OverrideResult override_bundle_ep(const ConfigJson& config, std::string_view ep,
   result.config = config;
   list_stages(config);  // validates the shape before anything is rewritten
   std::string requested(ep);
-  if (requested.empty() || upper(requested) == "CONFIG") return result;
+  if (requested.empty() || iequals(requested, "config")) return result;
 
   const ep::EpInfo& target = ep::require_ep(ep);
   std::string session_device;
@@ -104,7 +96,8 @@ OverrideResult override_bundle_ep(const ConfigJson& config, std::string_view ep,
     session_device = ep::require_device(device);
     if (!ep::targets_device(target, session_device)) {
       throw UsageError(target.canonical + " does not run on the " + session_device + " device; it targets " +
-                       join(target.devices) + ". Choose one of those devices or another EP.");
+                       fmt::format("{}", fmt::join(target.devices, ", ")) +
+                       ". Choose one of those devices or another EP.");
     }
   }
 
@@ -130,7 +123,7 @@ OverrideResult override_bundle_ep(const ConfigJson& config, std::string_view ep,
     result.warnings.push_back(
         target.alias +
         " needs backend options (at least backend_path, e.g. libQnnHtp.so) and the bundle has none to reuse, so " +
-        join(without_backend) + " got empty " + target.alias +
+        fmt::format("{}", fmt::join(without_backend, ", ")) + " got empty " + target.alias +
         " options; add backend_path to their provider_options if loading fails.");
   }
   result.changed = result.config != config;

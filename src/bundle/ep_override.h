@@ -1,8 +1,9 @@
 #pragma once
 /// \file
-/// Forcing a bundle onto one EP by rewriting its genai_config.json (SPEC section 5). GenAI cannot
-/// change per-stage provider options through its API, so the rewritten config goes into a
-/// derived bundle (derived_bundle.h). Pure: no file access, no engine.
+/// Forcing a bundle onto one EP by rewriting its genai_config.json (rules:
+/// docs/execution-providers.md, "EP override of a bundle"). GenAI cannot change per-stage provider
+/// options through its API, so the rewritten config goes into a derived bundle (derived_bundle.h).
+/// Pure: no file access, no engine.
 
 #include <string>
 #include <string_view>

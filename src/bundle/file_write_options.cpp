@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <string>
 
+#include "util/ascii_case.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -20,7 +21,7 @@ bool is_off(const ConfigJson& value) {
   if (value.is_number()) return value == 0;
   if (value.is_null()) return true;
   if (!value.is_string()) return false;
-  std::string text = lower_option_name(value.get<std::string>());
+  std::string text = to_lower(value.get<std::string>());
   return text.empty() || text == "0" || text == "false" || text == "off" || text == "none";
 }
 
@@ -34,7 +35,7 @@ bool escapes(const ConfigJson& value) {
 }  // namespace
 
 WriteOptionKind write_option_kind(std::string_view key) {
-  std::string name = lower_option_name(key);
+  std::string name = to_lower(key);
   static constexpr std::array<std::string_view, 4> kSwitches = {"profil", "dump", "context_enable", "cache_enable"};
   if (contains_any(name, kSwitches)) return WriteOptionKind::switch_;
   static constexpr std::array<std::string_view, 4> kLocations = {"cache_dir", "cache_path", "_dir", "file_path"};

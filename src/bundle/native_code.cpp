@@ -5,6 +5,7 @@
 #include <string_view>
 
 #include "bundle/session_option_walk.h"
+#include "util/ascii_case.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -30,7 +31,7 @@ bool is_system_library_name(const std::string& value, const fs::path& bundle_dir
 }  // namespace
 
 LibraryOptionKind library_option_kind(std::string_view key) {
-  std::string name = lower_option_name(key);
+  std::string name = to_lower(key);
   // Provider options whose documented meaning is "open this backend library" (ONNX Runtime's
   // QNN EP); the default values are bare names such as libQnnHtp.so.
   static constexpr std::array<std::string_view, 3> kSystemNames = {"backend_path", "qnn_ir_backend_path",

@@ -1,9 +1,7 @@
 #include "bundle/provider_options.h"
 
-#include <algorithm>
-#include <cctype>
-
 #include "ep/catalog.h"
+#include "util/ascii_case.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -48,9 +46,7 @@ std::string providers_ep(const std::vector<ProviderEntry>& entries) {
   for (const auto& entry : entries) {
     if (!is_hardware(entry)) continue;
     if (const ep::EpInfo* info = ep::find_ep(entry.name)) return info->alias;
-    std::string lower = entry.name;
-    std::transform(lower.begin(), lower.end(), lower.begin(), [](unsigned char c) { return std::tolower(c); });
-    return lower;
+    return to_lower(entry.name);
   }
   return "cpu";
 }

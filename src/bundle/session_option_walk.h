@@ -4,8 +4,6 @@
 /// (decoder, pipeline stages, vision/speech/embedding sections), provider options included, with
 /// the option's JSON path for messages.
 
-#include <algorithm>
-#include <cctype>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -20,14 +18,6 @@ struct FoundOption {
   std::string location;  ///< JSON path, e.g. "model.decoder.session_options.custom_ops_library"
   std::string value;     ///< the value as written (JSON text when it is not a string)
 };
-
-/// An option name lower-cased, for the case-insensitive name rules.
-inline std::string lower_option_name(std::string_view key) {
-  std::string out(key);
-  std::transform(out.begin(), out.end(), out.begin(),
-                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-  return out;
-}
 
 /// Throws UsageError "<config>: <first location> = "<value>" (and N more ...) <why_and_fix>"
 /// when `found` is not empty.

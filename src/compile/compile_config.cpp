@@ -1,12 +1,11 @@
 #include "compile/compile_config.h"
 
-#include <algorithm>
-#include <cctype>
 #include <functional>
 #include <optional>
 #include <vector>
 
 #include "ep/catalog.h"
+#include "util/ascii_case.h"
 
 namespace winml::compile {
 namespace {
@@ -19,17 +18,14 @@ struct EpCompileRule {
   std::function<void(const std::string& device, ProviderOptions& options)> add_defaults;
 };
 
-std::string upper(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char c) { return std::toupper(c); });
-  return text;
-}
-
 const std::vector<EpCompileRule>& rules() {
   static const std::vector<EpCompileRule> table = {
       // OpenVINO compiles for the device named by device_type (CPU/GPU/NPU) and would otherwise
       // build a blob for its default device rather than the one the stage runs on.
       {"OpenVINOExecutionProvider",
-       [](const std::string& device, ProviderOptions& options) { options.try_emplace("device_type", upper(device)); }},
+       [](const std::string& device, ProviderOptions& options) {
+         options.try_emplace("device_type", to_upper(device));
+       }},
   };
   return table;
 }

@@ -1,20 +1,14 @@
 #include "ep/catalog.h"
 
 #include <algorithm>
-#include <cctype>
 
+#include "util/ascii_case.h"
 #include "winml/errors.h"
 
 namespace winml::ep {
 namespace {
 
-bool iequals(std::string_view a, std::string_view b) {
-  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
-         });
-}
-
-// Row order is the priority order within a device (SPEC section 4).
+// Row order is the priority order within a device (docs/execution-providers.md, "Catalog").
 std::vector<EpInfo> make_catalog() {
   return {
       {"NvTensorRTRTXExecutionProvider", "nvtensorrtrtx", {"nvtensorrtrtx", "nv_tensorrt_rtx"}, {"gpu"}, true},
@@ -27,12 +21,6 @@ std::vector<EpInfo> make_catalog() {
       {"CPUExecutionProvider", "cpu", {"cpu"}, {"cpu"}, false},
       {"VitisAIExecutionProvider", "vitisai", {"vitisai"}, {"npu"}, true},
   };
-}
-
-std::string lowercase(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
 }
 
 }  // namespace
@@ -77,13 +65,13 @@ const std::vector<std::string>& device_names() {
 const std::string& primary_device(const EpInfo& info) { return info.devices.front(); }
 
 bool targets_device(const EpInfo& info, std::string_view device) {
-  return std::find(info.devices.begin(), info.devices.end(), lowercase(device)) != info.devices.end();
+  return std::find(info.devices.begin(), info.devices.end(), to_lower(device)) != info.devices.end();
 }
 
 bool is_cpu(const EpInfo& info) { return info.canonical == "CPUExecutionProvider"; }
 
 std::optional<std::string> normalize_device(std::string_view device) {
-  std::string lower = lowercase(device);
+  std::string lower = to_lower(device);
   const auto& names = device_names();
   if (std::find(names.begin(), names.end(), lower) == names.end()) return std::nullopt;
   return lower;

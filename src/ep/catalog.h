@@ -1,7 +1,8 @@
 #pragma once
 /// \file
-/// The execution-provider catalog (SPEC section 4): canonical names, aliases, the devices each
-/// EP targets (primary first), priority order, and whether an EP produces EPContext models.
+/// The execution-provider catalog: canonical names, aliases, the devices each EP targets
+/// (primary first), priority order, and whether an EP produces EPContext models. The table and
+/// its rules are written out in docs/execution-providers.md ("Catalog").
 
 #include <optional>
 #include <string>

@@ -1,8 +1,8 @@
 #include "ep/genai_provider.h"
 
-#include <algorithm>
-#include <cctype>
 #include <map>
+
+#include "util/ascii_case.h"
 
 namespace winml::ep {
 namespace {
@@ -34,11 +34,7 @@ bool takes_device_type(const EpInfo& info) {
   return info.canonical == "OpenVINOExecutionProvider" || info.canonical == "VitisAIExecutionProvider";
 }
 
-std::string device_type_value(std::string_view device) {
-  std::string out(device);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::toupper(c); });
-  return out;
-}
+std::string device_type_value(std::string_view device) { return to_upper(device); }
 
 bool needs_backend_options(const EpInfo& info) { return info.canonical == "QNNExecutionProvider"; }
 

@@ -1,28 +1,21 @@
 #include "ep/resolution.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
-#include <cctype>
 #include <utility>
 
 #include "ep/catalog.h"
+#include "util/ascii_case.h"
 
 namespace winml::ep {
 namespace {
 
-std::string lowercase(std::string_view text) {
-  std::string out(text);
-  std::transform(out.begin(), out.end(), out.begin(), [](unsigned char c) { return std::tolower(c); });
-  return out;
-}
-
 // "" and "config" both mean "respect the bundle" for GenAI.
 bool is_config(const std::string& lowered) { return lowered.empty() || lowered == "config"; }
 
-std::string join_devices(const EpInfo& info) {
-  std::string out;
-  for (const auto& device : info.devices) out += (out.empty() ? "" : ", ") + device;
-  return out;
-}
+std::string join_devices(const EpInfo& info) { return fmt::format("{}", fmt::join(info.devices, ", ")); }
 
 const std::string kHowToAdd =
     " Choose one of those, or register the EP's plugin library with --ep-library NAME=PATH "
@@ -54,7 +47,7 @@ std::string EpResolver::describe_available() const {
 }
 
 std::string EpResolver::resolve_device(std::string_view device, std::string_view ep) const {
-  std::string requested = lowercase(device);
+  std::string requested = to_lower(device);
   const EpInfo* info = ep.empty() ? nullptr : &require_ep(ep);
   if (requested == "auto") {
     for (const auto& candidate : device_names()) {
@@ -96,7 +89,7 @@ std::vector<std::string> EpResolver::resolve_eps(std::string_view device) const 
 }
 
 std::optional<std::string> EpResolver::resolve_genai_ep(std::string_view device) const {
-  if (is_config(lowercase(device))) return std::nullopt;
+  if (is_config(to_lower(device))) return std::nullopt;
   std::string resolved = resolve_device(device);
   const auto& eps = eps_for(resolved);
   // A multi-device EP (OpenVINO: npu, gpu, cpu) is listed before the device's native EP; a user
@@ -109,9 +102,9 @@ std::optional<std::string> EpResolver::resolve_genai_ep(std::string_view device)
 }
 
 GenaiEpSelection EpResolver::select_genai_ep(std::string_view ep, std::string_view device) const {
-  std::string requested_device = lowercase(device);
+  std::string requested_device = to_lower(device);
   GenaiEpSelection selection;
-  if (!is_config(lowercase(ep))) {
+  if (!is_config(to_lower(ep))) {
     const EpInfo& info = require_ep(ep);
     selection.ep = info.alias;
     if (is_config(requested_device)) {

@@ -1,8 +1,8 @@
 #pragma once
 /// \file
 /// Turning a requested device and/or EP into a concrete (device, EP) pair for this machine
-/// (SPEC section 4). Never falls back silently: an explicit choice that is not available is an
-/// error naming what is available.
+/// (rules: docs/execution-providers.md, "Resolution"). Never falls back silently: an explicit
+/// choice that is not available is an error naming what is available.
 
 #include <optional>
 #include <string>

@@ -35,7 +35,7 @@ struct GenaiPerfConfig {
   bool apply_template = true;           ///< the prompt was wrapped in the chat template
   std::string prompt;                   ///< the prompt as given, before the chat template
   int context_length = 0;               ///< the bundle's context length
-  std::string timestamp;                ///< ISO 8601 UTC time the benchmark started
+  std::string timestamp;                ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
 };
 
 /// One generation's raw timings (a GenerationTiming without its text).

@@ -35,7 +35,7 @@ struct OnnxPerfConfig {
   std::size_t warmup = 10;            ///< warmup runs
   std::string input_data;             ///< --input-data folder; empty = generated inputs
   std::vector<OnnxInputFact> inputs;  ///< every input with its resolved shape
-  std::string timestamp;              ///< ISO 8601 UTC time the benchmark started
+  std::string timestamp;              ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
 };
 
 /// Facts measured around the runner: session creation and memory.

@@ -12,7 +12,8 @@ namespace {
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
 
-// SPEC section 4, row by row: canonical name, alias, devices (primary first), EPContext.
+// The catalog of docs/execution-providers.md, row by row: canonical name, alias, devices (primary
+// first), EPContext.
 struct Row {
   const char* canonical;
   const char* alias;

@@ -3,7 +3,6 @@
 #include <ort_genai.h>
 
 #include <algorithm>
-#include <cctype>
 #include <string>
 
 #include "engine/engine.h"
@@ -12,6 +11,7 @@
 #include "engine/impl/log_routing.h"
 #include "engine/impl/onnx_session.h"
 #include "engine/impl/ort_environment.h"
+#include "util/ascii_case.h"
 #include "winml_build_info.h"
 
 namespace winml::engine::impl {
@@ -29,9 +29,7 @@ std::string device_type_name(OrtHardwareDeviceType type) {
 }
 
 bool mentions_already_registered(const std::string& message) {
-  std::string lower;
-  for (char c : message) lower.push_back(static_cast<char>(std::tolower(static_cast<unsigned char>(c))));
-  return lower.find("already") != std::string::npos;
+  return to_lower(message).find("already") != std::string::npos;
 }
 
 class OrtGenaiEngine final : public Engine {

@@ -1,5 +1,8 @@
 #include "engine/impl/load_errors.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <filesystem>
 #include <utility>
 
@@ -12,12 +15,6 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 std::string trimmed(std::string text) {
   while (!text.empty() && (text.back() == '.' || text.back() == ' ' || text.back() == '\n')) text.pop_back();
   return text;
-}
-
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& item : items) out += (out.empty() ? "" : ", ") + item;
-  return out;
 }
 
 std::string config_path(const std::string& bundle_dir) {
@@ -76,7 +73,8 @@ std::string explain_model_load_failure(const std::string& bundle_dir, const std:
   if (contains(what, "Unsupported model_type")) {
     const std::string type = trimmed(between(what, "config.json: ", ""));
     return config_path(bundle_dir) + ": model.type '" + type +
-           "' is not a model type ONNX Runtime GenAI supports. Set it to one of: " + join(known_model_types()) +
+           "' is not a model type ONNX Runtime GenAI supports. Set it to one of: " +
+           fmt::format("{}", fmt::join(known_model_types(), ", ")) +
            " (for a plain decoder-only LLM, 'decoder' or its family name such as 'llama' or 'qwen2').";
   }
   if (contains(what, "Load model from ") && contains(what, "Protobuf parsing failed")) {
@@ -96,7 +94,8 @@ std::string explain_model_load_failure(const std::string& bundle_dir, const std:
     const std::vector<std::string> available = available_eps ? available_eps() : std::vector<std::string>{};
     return config_path(bundle_dir) + " routes the model to " + provider +
            " (session_options.provider_options), which this machine does not have (" + trimmed(what) +
-           "). Available here: " + (available.empty() ? "CPUExecutionProvider" : join(available)) +
+           "). Available here: " +
+           (available.empty() ? "CPUExecutionProvider" : fmt::format("{}", fmt::join(available, ", "))) +
            ". Run with --ep cpu to use the CPU instead, or --ep with one of those.";
   }
   if (contains(what, "Unknown provider name")) {
