@@ -2,7 +2,11 @@
 
 #include <gtest/gtest.h>
 
-#include "winml_build_info.h"
+#include <cstdint>
+#include <filesystem>
+#include <string>
+
+#include "test_support/run_command.h"
 
 namespace winml::perf {
 namespace {
@@ -35,17 +39,33 @@ TEST(MachineInfo, OptimizedBuildTypes) {
   EXPECT_FALSE(is_optimized_build(""));
 }
 
-TEST(MachineInfo, CollectsThisMachine) {
+// The same facts as the system's own tools print them (uname, getconf, os-release read by the
+// shell), so a field read from the wrong source or left empty fails here.
+std::string tool_output(const std::string& command) {
+  const test::CommandResult result = test::run_command(command);
+  EXPECT_EQ(result.exit_code, 0) << command << ": " << result.err;
+  std::string out = result.out;
+  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
+  return out;
+}
+
+TEST(MachineInfo, MatchesWhatTheSystemToolsReport) {
   const MachineInfo m = collect_machine_info();
-  EXPECT_GT(m.logical_cores, 0u);
-  EXPECT_GT(m.memory_total_bytes, 0u);
-  EXPECT_EQ(m.kernel.rfind("Linux ", 0), 0u) << m.kernel;
-  EXPECT_FALSE(m.arch.empty());
-  EXPECT_EQ(m.winml_version, WINML_VERSION_STRING);
-  EXPECT_EQ(m.winml_commit, WINML_GIT_COMMIT);
-  EXPECT_EQ(m.build_type, WINML_BUILD_TYPE);
-  EXPECT_FALSE(m.onnxruntime_version.empty());
-  EXPECT_FALSE(m.genai_version.empty());
+  EXPECT_EQ(m.kernel, tool_output("uname -sr"));
+  EXPECT_EQ(m.arch, tool_output("uname -m"));
+  EXPECT_EQ(std::to_string(m.logical_cores), tool_output("getconf _NPROCESSORS_ONLN"));
+  // MemTotal and sysinfo's total RAM are one number: whole pages.
+  const std::uint64_t pages = std::stoull(tool_output("getconf _PHYS_PAGES"));
+  EXPECT_EQ(m.memory_total_bytes, pages * std::stoull(tool_output("getconf PAGESIZE")));
+  if (std::filesystem::exists("/etc/os-release")) {
+    EXPECT_EQ(m.os, tool_output(". /etc/os-release && printf '%s' \"$PRETTY_NAME\""));
+  }
+  // x86 kernels name the CPU on "model name" lines (some Arm kernels have none: not compared).
+  const std::string model =
+      tool_output("grep -m1 '^model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^[[:space:]]*//;s/[[:space:]]*$//'");
+  if (!model.empty()) {
+    EXPECT_EQ(m.cpu_model, model);
+  }
 }
 
 }  // namespace
