@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
-# Installs the Debian packages winml builds with. ONNX Runtime and GenAI are not installed here:
-# the CMake configure step restores their official NuGet packages with `dotnet restore`.
+# Installs the Debian packages winml builds and tests with. ONNX Runtime and GenAI are not
+# installed here: the CMake configure step restores their official NuGet packages with
+# `dotnet restore`.
 set -euo pipefail
 
 packages=(
   build-essential cmake ninja-build git
+  # The tests check reports against docs/report.schema.json with it (tests/report/validate_report.py).
+  python3-jsonschema
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev protobuf-compiler
