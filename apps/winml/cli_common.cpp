@@ -9,7 +9,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <sstream>
 
 #include "engine/engine_loader.h"
 #include "engine_log.h"
@@ -24,16 +23,6 @@ bool colour_allowed(int fd, bool no_color) {
   const char* env = std::getenv("NO_COLOR");
   if (env != nullptr && *env != '\0') return false;
   return ::isatty(fd) == 1;
-}
-
-std::vector<std::string> split(const std::string& text, char sep) {
-  std::vector<std::string> parts;
-  std::stringstream stream(text);
-  std::string part;
-  while (std::getline(stream, part, sep)) {
-    if (!part.empty()) parts.push_back(part);
-  }
-  return parts;
 }
 
 }  // namespace
@@ -72,35 +61,20 @@ void add_allow_custom_ops_flag(CLI::App& app, bool& allow) {
                "plugin/backend paths). Refused by default: that code runs in winml. Only for bundles you trust");
 }
 
-void register_ep_libraries(const std::vector<std::string>& from_flags) {
+std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::string>& from_flags) {
   // Every entry is checked before the engine loads, and a bad one names where it came from.
-  struct Entry {
-    std::string text;
-    const char* source;
-  };
-  std::vector<Entry> all;
-  for (const auto& entry : from_flags) all.push_back({entry, "--ep-library"});
-  if (const char* env = std::getenv("WINML_EP_LIBRARIES")) {
-    for (auto& entry : split(env, ';')) all.push_back({entry, "WINML_EP_LIBRARIES"});
-  }
-  std::vector<std::pair<std::string, std::string>> libraries;
-  for (const auto& [entry, source] : all) {
-    auto eq = entry.find('=');
-    if (eq == std::string::npos || eq == 0 || eq + 1 == entry.size()) {
-      throw UsageError(std::string(source) + " expects NAME=PATH, got '" + entry +
-                       "'. Example: --ep-library QNNExecutionProvider=/opt/qnn/libonnxruntime_providers_qnn.so");
+  const char* env = std::getenv(ep::kEpLibrariesVariable);
+  std::vector<ep::PluginLibrary> libraries = ep::parse_plugin_libraries(from_flags, env == nullptr ? "" : env);
+  for (const auto& library : libraries) {
+    if (!std::filesystem::exists(library.path)) {
+      throw UsageError("EP library '" + library.path + "' (for " + library.name +
+                       ") does not exist. Check the path given to " + library.source + ".");
     }
-    std::string name = entry.substr(0, eq);
-    std::string path = entry.substr(eq + 1);
-    if (!std::filesystem::exists(path)) {
-      throw UsageError("EP library '" + path + "' (for " + name + ") does not exist. Check the path given to " +
-                       source + ".");
-    }
-    libraries.emplace_back(std::move(name), std::move(path));
   }
-  if (libraries.empty()) return;
+  if (libraries.empty()) return libraries;
   auto& engine = engine::get();
-  for (const auto& [name, path] : libraries) engine.register_ep_library(name, path);
+  for (const auto& library : libraries) engine.register_ep_library(library.name, library.path);
+  return libraries;
 }
 
 ep::GenaiEpSelection select_genai_ep(const std::string& ep, const std::string& device) {

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ep/plugin_libraries.h"
 #include "ep/resolution.h"
 
 #include <CLI/CLI.hpp>
@@ -33,9 +34,10 @@ void add_ep_library_flag(CLI::App& app, std::vector<std::string>& libraries);
 void add_allow_custom_ops_flag(CLI::App& app, bool& allow);
 
 /// Registers plugin EP libraries from --ep-library values and the WINML_EP_LIBRARIES environment
-/// variable (same NAME=PATH form, separated by ';'). Loads the engine. Throws UsageError for a
-/// malformed entry or a missing file, SessionError when registration fails.
-void register_ep_libraries(const std::vector<std::string>& from_flags);
+/// variable (ep::parse_plugin_libraries) and returns them. Loads the engine only when there is
+/// one. Throws UsageError for a malformed entry or a missing file (before anything loads),
+/// SessionError when registration fails.
+std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::string>& from_flags);
 
 /// EP choice for a GenAI bundle from --ep and --device: explicit EP > concrete device > the
 /// bundle's config (both empty, or device "config"). Loads the engine only when it has to look at

@@ -4,10 +4,8 @@
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <cstdlib>
 #include <memory>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "cli_common.h"
 #include "command_registry.h"
@@ -34,25 +32,6 @@ struct SysOptions {
   OutputOptions output;
 };
 
-// NAME=PATH entries from the flags and WINML_EP_LIBRARIES, as register_ep_libraries reads them
-// (it has already rejected malformed ones by the time this runs).
-Json ep_library_list(const std::vector<std::string>& from_flags) {
-  std::vector<std::string> all = from_flags;
-  if (const char* env = std::getenv("WINML_EP_LIBRARIES")) {
-    std::stringstream stream(env);
-    std::string part;
-    while (std::getline(stream, part, ';')) {
-      if (!part.empty()) all.push_back(part);
-    }
-  }
-  Json list = Json::array();
-  for (const auto& entry : all) {
-    auto eq = entry.find('=');
-    list.push_back({{"name", entry.substr(0, eq)}, {"path", entry.substr(eq + 1)}});
-  }
-  return list;
-}
-
 Json host_section(const perf::MachineInfo& machine) {
   return {{"cpu_model", machine.cpu_model},
           {"logical_cores", machine.logical_cores},
@@ -62,9 +41,10 @@ Json host_section(const perf::MachineInfo& machine) {
           {"arch", machine.arch}};
 }
 
-// Devices with their available EPs (priority order) and what ONNX Runtime reported verbatim.
+// Devices with their available EPs (priority order), what ONNX Runtime reported verbatim, and the
+// plugin EP libraries registered first.
 void add_engine_sections(Json& doc, const std::vector<std::string>& ep_libraries) {
-  register_ep_libraries(ep_libraries);
+  const std::vector<ep::PluginLibrary> registered = register_ep_libraries(ep_libraries);
   engine::Engine& engine = engine::get();
   engine::Versions versions = engine.versions();
   doc["versions"]["onnxruntime"] = versions.onnxruntime;
@@ -91,6 +71,9 @@ void add_engine_sections(Json& doc, const std::vector<std::string>& ep_libraries
     ep_devices.push_back({{"ep", device.ep_name}, {"device", device.device_type}, {"vendor", device.vendor}});
   }
   doc["ep_devices"] = ep_devices;
+  Json libraries = Json::array();
+  for (const auto& library : registered) libraries.push_back({{"name", library.name}, {"path", library.path}});
+  doc["ep_libraries"] = libraries;
 }
 
 std::string render_text(const Json& doc, bool color) {
@@ -155,7 +138,6 @@ void run_sys(const SysOptions& options) {
     print(doc, options);
     throw;
   }
-  doc["ep_libraries"] = ep_library_list(options.ep_libraries);
   print(doc, options);
 }
 

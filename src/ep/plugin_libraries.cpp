@@ -1,0 +1,33 @@
+#include "ep/plugin_libraries.h"
+
+#include "winml/errors.h"
+
+namespace winml::ep {
+namespace {
+
+PluginLibrary parse_entry(std::string_view entry, std::string_view source) {
+  const std::size_t eq = entry.find('=');
+  if (eq == std::string_view::npos || eq == 0 || eq + 1 == entry.size()) {
+    throw UsageError(std::string(source) + " expects NAME=PATH, got '" + std::string(entry) +
+                     "'. Example: --ep-library QNNExecutionProvider=/opt/qnn/libonnxruntime_providers_qnn.so");
+  }
+  return {std::string(entry.substr(0, eq)), std::string(entry.substr(eq + 1)), std::string(source)};
+}
+
+}  // namespace
+
+std::vector<PluginLibrary> parse_plugin_libraries(const std::vector<std::string>& from_flags,
+                                                  std::string_view from_environment) {
+  std::vector<PluginLibrary> libraries;
+  for (const auto& entry : from_flags) libraries.push_back(parse_entry(entry, "--ep-library"));
+  while (!from_environment.empty()) {
+    const std::size_t end = from_environment.find(';');
+    const std::string_view entry = from_environment.substr(0, end);
+    if (!entry.empty()) libraries.push_back(parse_entry(entry, kEpLibrariesVariable));
+    if (end == std::string_view::npos) break;
+    from_environment.remove_prefix(end + 1);
+  }
+  return libraries;
+}
+
+}  // namespace winml::ep

@@ -1,0 +1,31 @@
+#pragma once
+/// \file
+/// The plugin EP libraries a run asks for, from the repeatable `--ep-library NAME=PATH` flag and
+/// the `WINML_EP_LIBRARIES=NAME=PATH;NAME=PATH` environment variable: one parser for every command
+/// that registers them or lists them (`winml sys`).
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace winml::ep {
+
+/// One plugin EP library to register with ONNX Runtime and GenAI.
+struct PluginLibrary {
+  std::string name;    ///< registration name, e.g. "QNNExecutionProvider"
+  std::string path;    ///< the shared library, as given
+  std::string source;  ///< where it was given, for messages: "--ep-library" or "WINML_EP_LIBRARIES"
+};
+
+/// The environment variable that lists plugin EP libraries.
+inline constexpr const char* kEpLibrariesVariable = "WINML_EP_LIBRARIES";
+
+/// The libraries asked for: every --ep-library value in `from_flags`, then the entries of the
+/// WINML_EP_LIBRARIES value `from_environment` ("" when unset), split at ';' with empty entries
+/// skipped. Every entry must be NAME=PATH with neither part empty; the first '=' splits it, so a
+/// path may contain '='. Pure: the file is not looked at. Throws UsageError naming the malformed
+/// entry, where it came from and the expected form.
+std::vector<PluginLibrary> parse_plugin_libraries(const std::vector<std::string>& from_flags,
+                                                  std::string_view from_environment);
+
+}  // namespace winml::ep
