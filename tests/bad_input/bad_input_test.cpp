@@ -5,14 +5,12 @@
 
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cctype>
-
 #include "bad_input/bad_input_case.h"
 #include "bad_input/case_scratch.h"
 #include "bad_input/process_run.h"
 #include "bad_input/tree_snapshot.h"
 #include "test_support/run_command.h"
+#include "util/ascii_case.h"
 
 namespace winml::test {
 namespace {
@@ -22,13 +20,8 @@ namespace fs = std::filesystem;
 fs::path cases_dir() { return fs::path(WINML_TEST_SOURCE_DIR) / "tests" / "bad_input" / "cases"; }
 fs::path bases_dir() { return fs::path(WINML_TEST_BIN_DIR).parent_path() / "bad_input_bases"; }
 
-std::string lower(std::string text) {
-  std::transform(text.begin(), text.end(), text.begin(), [](unsigned char ch) { return std::tolower(ch); });
-  return text;
-}
-
 bool contains_ci(const std::string& haystack, const std::string& needle) {
-  return lower(haystack).find(lower(needle)) != std::string::npos;
+  return to_lower(haystack).find(to_lower(needle)) != std::string::npos;
 }
 
 // The capture files of process_run live in the scratch root for the length of a run.
