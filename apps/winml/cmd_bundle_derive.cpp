@@ -11,6 +11,7 @@
 #include "bundle/derived_bundle.h"
 #include "bundle/ep_override.h"
 #include "bundle/genai_config.h"
+#include "bundle/stage_list.h"
 #include "cli_common.h"
 #include "command_registry.h"
 #include "console_output.h"

@@ -9,11 +9,12 @@
 #include "cli_common.h"
 #include "command_registry.h"
 #include "compile/file_compiler.h"
+#include "engine/engine_loader.h"
 #include "ep/catalog.h"
 #include "number_flags.h"
 #include "platform/file_kind.h"
 #include "session/bundle_check.h"
-#include "session/bundle_preparation.h"
+#include "session/load_folder.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -44,12 +45,13 @@ void print_stages(const std::vector<StagePreparation>& stages) {
 
 void compile_bundle(const CompileOptions& options) {
   auto facts = session::check_bundle(options.model, options.allow_custom_ops);
-  GenaiSessionOptions session_options;
-  session_options.ep = options.ep;
-  session_options.device = options.device;
-  session_options.compile = true;
-  session_options.compile_timeout_s = options.timeout_s;
-  session::PrepareTarget target;
+  session::LoadRequest request;
+  request.ep = options.ep;
+  request.device = options.device;
+  request.compile = true;
+  request.compile_timeout_s = options.timeout_s;
+  request.compiler_id = session::engine_compiler_id(engine::get());
+  session::LoadTarget target;
   target.embed = options.embed;
   target.always_write = true;
   if (!options.output.empty()) {
@@ -59,7 +61,7 @@ void compile_bundle(const CompileOptions& options) {
       throw UsageError(options.output + " exists and is not a derived bundle. Pass --overwrite or another -o folder.");
     }
   }
-  auto prepared = session::prepare_bundle(facts.config, session_options, target);
+  auto prepared = session::prepare_load_folder(facts.config, request, target);
   for (const auto& warning : prepared.warnings) warn(warning, options.out);
   print_stages(prepared.stages);
   std::fprintf(stderr, "derived bundle: %s (ep %s)\n", prepared.load_dir.c_str(), prepared.effective_ep.c_str());

@@ -13,6 +13,7 @@
 
 #include "bundle/bundle_paths.h"
 #include "bundle/genai_config.h"
+#include "bundle/stage_list.h"
 #include "platform/atomic_file.h"
 #include "platform/temp_sweep.h"
 #include "util/cache_root.h"

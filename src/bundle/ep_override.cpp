@@ -7,6 +7,7 @@
 
 #include "bundle/pipeline_walk.h"
 #include "bundle/provider_options.h"
+#include "bundle/stage_list.h"
 #include "ep/catalog.h"
 #include "ep/genai_provider.h"
 #include "util/ascii_case.h"

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "bundle/config_limits.h"
+#include "bundle/stage_list.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {

@@ -64,12 +64,6 @@ GenaiConfig load_genai_config(const std::filesystem::path& bundle_dir);
 /// The same checks on JSON already in memory; errors name the JSON location but no file.
 GenaiConfig parse_genai_config(ConfigJson json, const std::filesystem::path& bundle_dir = {});
 
-/// The stages of a config (see StageInfo); throws GenaiLoadError for a malformed config.
-std::vector<StageInfo> list_stages(const ConfigJson& config);
-
-/// True when model.type is "decoder-pipeline".
-bool is_pipeline(const ConfigJson& config);
-
 /// Throws GenaiLoadError naming the first stage file that does not exist.
 void require_stage_files(const GenaiConfig& config);
 

@@ -1,7 +1,8 @@
-// list_stages and stage path checks (declared in genai_config.h).
+// list_stages, and the stage path checks declared in genai_config.h.
+#include "bundle/stage_list.h"
+
 #include <set>
 
-#include "bundle/genai_config.h"
 #include "bundle/pipeline_walk.h"
 #include "bundle/provider_options.h"
 #include "winml/errors.h"

@@ -39,7 +39,7 @@ void clear_prepared(const std::filesystem::path& dir);
 /// Deletes what interrupted runs left in `dir`: staging folders, temporary files of atomic writes,
 /// and every artifact whose winml marker is pending or whose files changed (with those files).
 /// Leaves alone what winml did not write (a derived bundle's links, foreign files) and the lock
-/// file. The caller holds the folder's PreparationLock.
+/// file. The caller holds the folder's CompiledFolderLock.
 void purge_untrusted(const std::filesystem::path& dir);
 
 }  // namespace winml::compile

@@ -12,7 +12,7 @@
 
 #include "compile/compile_config.h"
 #include "compile/compile_result.h"
-#include "compile/preparation_lock.h"
+#include "compile/compiled_folder_lock.h"
 
 namespace winml::compile {
 
@@ -29,7 +29,7 @@ struct FileCompileJob {
   std::string compiler_id;          ///< see CompileJob::compiler_id
   bool overwrite = false;           ///< allow replacing an output that winml did not compile
   bool force = false;               ///< compile even when the cached output matches
-  std::chrono::milliseconds lock_wait = PreparationLock::kDefaultWait;
+  std::chrono::milliseconds lock_wait = CompiledFolderLock::kDefaultWait;
   Notify warn;
   Notify progress;
 };

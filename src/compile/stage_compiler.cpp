@@ -27,7 +27,7 @@ std::string original_filename(const StageSpec& stage) {
   return stage.filename.empty() ? stage.source.filename().string() : stage.filename;
 }
 
-void check_job(const CompileJob& job, const PreparationLock& lock) {
+void check_job(const CompileJob& job, const CompiledFolderLock& lock) {
   std::error_code ec;
   if (!fs::equivalent(lock.dir(), job.out_dir, ec)) {
     throw Error(ErrorCategory::runtime, "compile_stages was called with a lock on " + lock.dir().string() +
@@ -86,7 +86,7 @@ std::string artifact_name(std::string_view stage, std::string_view ep_alias) {
   return fmt::format("{}_{}_ctx.onnx", safe, ep_alias);
 }
 
-PreparedStages compile_stages(const CompileJob& job, const PreparationLock& lock) {
+PreparedStages compile_stages(const CompileJob& job, const CompiledFolderLock& lock) {
   check_job(job, lock);
   // Anything below may change the folder: from now on it is not prepared for anyone.
   clear_prepared(job.out_dir);

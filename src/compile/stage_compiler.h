@@ -13,7 +13,7 @@
 
 #include "compile/compile_config.h"
 #include "compile/compile_result.h"
-#include "compile/preparation_lock.h"
+#include "compile/compiled_folder_lock.h"
 
 namespace winml::compile {
 
@@ -37,7 +37,7 @@ struct CompileJob {
   bool embed = false;               ///< embed context binaries in the compiled models
   std::string compiler_id;          ///< identifies the compiler in cache keys, e.g. the ONNX Runtime
                                     ///< version: a new one recompiles; empty = not tracked
-  std::chrono::milliseconds lock_wait = PreparationLock::kDefaultWait;  ///< see prepare_compiled_folder
+  std::chrono::milliseconds lock_wait = CompiledFolderLock::kDefaultWait;  ///< see build_compiled_folder
   Notify warn;      ///< fallbacks, crashes, timeouts (one message each)
   Notify progress;  ///< "compiling ..." and lock waits
 };
@@ -46,7 +46,7 @@ struct CompileJob {
 struct PreparedStages {
   std::vector<StageResult> stages;
   bool from_completion_marker = false;  ///< true when the whole folder was already prepared
-  std::string fingerprint;              ///< what the folder was prepared for (prepare_compiled_folder)
+  std::string fingerprint;              ///< what the folder was prepared for (build_compiled_folder)
 };
 
 /// `<stage>_<alias>_ctx.onnx`. A stage name with characters other than letters, digits, '_', '-'
@@ -59,7 +59,7 @@ std::string artifact_name(std::string_view stage, std::string_view ep_alias);
 /// marker is removed and untrusted leftovers of interrupted runs are purged first (compiled_folder.h). Throws
 /// UsageError for an invalid job (missing source, duplicate stage names, non-positive timeout); a failing compile is
 /// not an error: that stage falls back to its original ONNX.
-PreparedStages compile_stages(const CompileJob& job, const PreparationLock& lock);
+PreparedStages compile_stages(const CompileJob& job, const CompiledFolderLock& lock);
 
 /// Digest of everything compile_stages depends on (stages, EPs, options, source identities,
 /// embed, compiler id) plus `extra` (e.g. the derived genai_config.json the caller writes).

@@ -12,9 +12,9 @@ class TextReporter final : public Reporter {
  public:
   /// color = wrap headers, labels and warnings in ANSI colour codes.
   explicit TextReporter(bool color) : color_(color) {}
-  /// Configuration, statistics table, throughput/latency/memory lines (text_genai.cpp).
+  /// Configuration, statistics table, throughput/latency/memory lines (text_reporter_genai.cpp).
   std::string render(const perf::GenaiPerfResult& result) const override;
-  /// Configuration, latency table, throughput/memory lines (text_onnx.cpp).
+  /// Configuration, latency table, throughput/memory lines (text_reporter_onnx.cpp).
   std::string render(const perf::OnnxPerfResult& result) const override;
 
  private:

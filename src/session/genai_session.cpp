@@ -5,8 +5,8 @@
 
 #include "engine/engine_loader.h"
 #include "session/bundle_check.h"
-#include "session/bundle_preparation.h"
 #include "session/chat_template.h"
+#include "session/load_folder.h"
 #include "session/prompt_tokens.h"
 #include "session/timed_generation.h"
 #include "session/token_budget.h"
@@ -22,7 +22,7 @@ struct GenaiSession::Impl {
   GenaiSessionOptions options;
   session::BundleFacts facts;
   session::ChatTemplate chat_template;
-  session::PreparedBundle prepared;
+  session::LoadFolder prepared;
   std::unique_ptr<engine::GenaiModel> model;
   std::vector<std::int32_t> eos_ids;
   double load_seconds = 0;
@@ -45,10 +45,21 @@ struct GenaiSession::Impl {
     double start = options.clock();
     read_facts();
     engine::Engine& engine = options.engine ? options.engine() : engine::get();
-    prepared = session::prepare_bundle(facts.config, options);
+    prepared = session::prepare_load_folder(facts.config, load_request(engine));
     model = engine.load_genai_model(prepared.load_dir.string());
     eos_ids = model->eos_token_ids();
     load_seconds = options.clock() - start;
+  }
+
+  // Only the options that decide which folder GenAI loads.
+  session::LoadRequest load_request(engine::Engine& engine) const {
+    session::LoadRequest request;
+    request.ep = options.ep;
+    request.device = options.device;
+    request.compile = options.compile;
+    request.compile_timeout_s = options.compile_timeout_s;
+    if (options.compile) request.compiler_id = session::engine_compiler_id(engine);
+    return request;
   }
 
   // max_length bounds the KV cache: only what this generation needs, never past the context.

@@ -12,6 +12,7 @@
 
 #include "bundle/ep_override.h"
 #include "test_support.h"
+#include "test_support/cache_dir_scope.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -163,24 +164,7 @@ TEST_F(DerivedBundleTest, SortedJsonOverloadWritesTheSameConfig) {
   EXPECT_EQ(nlohmann::json::parse(read_text(out / "genai_config.json")), sorted);
 }
 
-// Points WINML_CACHE_DIR at a temporary folder for one test.
-class CacheDirScope {
- public:
-  explicit CacheDirScope(const fs::path& dir) {
-    if (const char* old = std::getenv("WINML_CACHE_DIR")) old_ = old;
-    ::setenv("WINML_CACHE_DIR", dir.c_str(), 1);
-  }
-  ~CacheDirScope() {
-    if (old_.empty()) {
-      ::unsetenv("WINML_CACHE_DIR");
-    } else {
-      ::setenv("WINML_CACHE_DIR", old_.c_str(), 1);
-    }
-  }
-
- private:
-  std::string old_;
-};
+using test::CacheDirScope;
 
 TEST_F(DerivedBundleTest, WritableBundleUsesItsCompiledFolder) {
   EXPECT_EQ(derived_bundle_dir(bundle_), fs::canonical(bundle_) / "_compiled");

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include "bundle/stage_list.h"
 #include "test_support.h"
 #include "winml/errors.h"
 

@@ -19,8 +19,8 @@
 #include "compile/checkpoint.h"
 #include "compile/compile_test_support.h"
 #include "compile/compiled_folder.h"
+#include "compile/compiled_folder_build.h"
 #include "compile/onnx_scan.h"
-#include "compile/preparation.h"
 #include "platform/atomic_file.h"
 
 namespace winml::compile {
@@ -59,7 +59,7 @@ int prepare_in_child(const CompileJob& job, const fs::path& out, Kill kill) {
   pid_t pid = ::fork();
   if (pid == 0) {
     try {
-      prepare_compiled_folder(job, write_config(out, "B"));
+      build_compiled_folder(job, write_config(out, "B"));
     } catch (...) {
       std::_Exit(1);
     }
@@ -109,7 +109,7 @@ void check_later_runs(const test::CompileFixture& fx, const std::string& context
     }
   }
   // The next run for B finishes the job and leaves nothing behind.
-  PreparedStages p = prepare_compiled_folder(job_for(fx, "B"), write_config(out, "B"));
+  PreparedStages p = build_compiled_folder(job_for(fx, "B"), write_config(out, "B"));
   for (const auto& s : p.stages) {
     ASSERT_FALSE(s.artifact.empty()) << s.stage << " " << to_string(s.action) << ": " << s.detail;
     EXPECT_TRUE(scan_onnx(s.artifact).valid) << s.artifact;
@@ -131,7 +131,7 @@ void check_later_runs(const test::CompileFixture& fx, const std::string& context
 class Snapshot {
  public:
   explicit Snapshot(const test::CompileFixture& fx) : out_(fx.out()), copy_(fx.root() / "snapshot") {
-    prepare_compiled_folder(job_for(fx, "A"), write_config(out_, "A"));
+    build_compiled_folder(job_for(fx, "A"), write_config(out_, "A"));
     fs::create_directories(copy_);
     for (const auto& e : fs::directory_iterator(out_)) {
       if (e.path().filename() != ".lock") fs::create_hard_link(e.path(), copy_ / e.path().filename());
@@ -154,7 +154,7 @@ TEST(CrashSafety, KilledAtEveryCheckpoint) {
   // Count the checkpoints of one full B preparation over the A folder.
   g_checkpoints = 0;
   set_checkpoint_hook(count_checkpoint);
-  prepare_compiled_folder(job_for(fx, "B"), write_config(fx.out(), "B"));
+  build_compiled_folder(job_for(fx, "B"), write_config(fx.out(), "B"));
   set_checkpoint_hook(nullptr);
   const int steps = g_checkpoints;
   ASSERT_GE(steps, 20) << "fewer checkpoints than the steps of three stage compiles";

@@ -15,7 +15,7 @@ namespace {
 namespace fs = std::filesystem;
 
 PreparedStages run(const CompileJob& job) {
-  PreparationLock lock(job.out_dir);
+  CompiledFolderLock lock(job.out_dir);
   return compile_stages(job, lock);
 }
 
@@ -152,7 +152,7 @@ TEST(StageCompiler, InvalidJobsAreUsageErrors) {
   job.timeout_s = 0;
   EXPECT_THROW(run(job), UsageError);
   job = fx.job();
-  PreparationLock other(fx.root() / "elsewhere");
+  CompiledFolderLock other(fx.root() / "elsewhere");
   EXPECT_THROW(compile_stages(job, other), Error);
 }
 

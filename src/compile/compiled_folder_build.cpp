@@ -1,13 +1,13 @@
-#include "compile/preparation.h"
+#include "compile/compiled_folder_build.h"
 
 #include "compile/checkpoint.h"
 #include "compile/compiled_folder.h"
 
 namespace winml::compile {
 
-PreparedStages prepare_compiled_folder(const CompileJob& job, const FinishFolder& finish,
-                                       std::string_view extra_fingerprint) {
-  PreparationLock lock(job.out_dir, job.lock_wait, job.progress);
+PreparedStages build_compiled_folder(const CompileJob& job, const FinishFolder& finish,
+                                     std::string_view extra_fingerprint) {
+  CompiledFolderLock lock(job.out_dir, job.lock_wait, job.progress);
   checkpoint("lock-acquired");
   const std::string fingerprint = compile_fingerprint(job, extra_fingerprint);
   if (auto stages = read_prepared(job.out_dir, fingerprint)) {

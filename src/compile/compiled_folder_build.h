@@ -22,7 +22,7 @@ using FinishFolder = std::function<void(const std::vector<StageResult>&)>;
 /// `finish` is not called and the result has from_completion_marker = true with compiled stages
 /// reported as reused. Waits up to job.lock_wait for a concurrent run (job.progress is told).
 /// Throws what compile_stages and `finish` throw; the folder is then left unmarked.
-PreparedStages prepare_compiled_folder(const CompileJob& job, const FinishFolder& finish,
-                                       std::string_view extra_fingerprint = {});
+PreparedStages build_compiled_folder(const CompileJob& job, const FinishFolder& finish,
+                                     std::string_view extra_fingerprint = {});
 
 }  // namespace winml::compile

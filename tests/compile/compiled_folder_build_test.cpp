@@ -1,6 +1,6 @@
 // The whole-folder protocol: completion marker, purge of leftovers, lock, concurrent runs.
 
-#include "compile/preparation.h"
+#include "compile/compiled_folder_build.h"
 
 #include <sys/wait.h>
 #include <unistd.h>
@@ -41,13 +41,13 @@ std::vector<std::string> actions(const PreparedStages& p) {
 TEST(Preparation, FirstRunCompilesFinishesAndMarksSecondRunTrustsTheMarker) {
   test::CompileFixture fx;
   int calls = 0;
-  PreparedStages first = prepare_compiled_folder(fx.job(), write_config(fx.out(), &calls));
+  PreparedStages first = build_compiled_folder(fx.job(), write_config(fx.out(), &calls));
   EXPECT_FALSE(first.from_completion_marker);
   EXPECT_EQ(actions(first), (std::vector<std::string>{"jit", "compiled", "compiled"}));
   EXPECT_EQ(calls, 1);
   EXPECT_TRUE(is_prepared(fx.out(), first.fingerprint));
   fx.clear_records();
-  PreparedStages second = prepare_compiled_folder(fx.job(), write_config(fx.out(), &calls));
+  PreparedStages second = build_compiled_folder(fx.job(), write_config(fx.out(), &calls));
   EXPECT_TRUE(second.from_completion_marker);
   EXPECT_EQ(second.fingerprint, first.fingerprint);
   EXPECT_EQ(actions(second), (std::vector<std::string>{"jit", "reused", "reused"}));
@@ -60,8 +60,8 @@ TEST(Preparation, FirstRunCompilesFinishesAndMarksSecondRunTrustsTheMarker) {
 TEST(Preparation, AChangeOfWhatTheCallerWritesRebuildsTheFolderButReusesArtifacts) {
   test::CompileFixture fx;
   int calls = 0;
-  prepare_compiled_folder(fx.job(), write_config(fx.out(), &calls), "config v1");
-  PreparedStages p = prepare_compiled_folder(fx.job(), write_config(fx.out(), &calls), "config v2");
+  build_compiled_folder(fx.job(), write_config(fx.out(), &calls), "config v1");
+  PreparedStages p = build_compiled_folder(fx.job(), write_config(fx.out(), &calls), "config v2");
   EXPECT_FALSE(p.from_completion_marker);
   EXPECT_EQ(calls, 2);
   EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "reused", "reused"}));
@@ -69,31 +69,31 @@ TEST(Preparation, AChangeOfWhatTheCallerWritesRebuildsTheFolderButReusesArtifact
 
 TEST(Preparation, AFallbackLeavesTheFolderUnmarkedSoTheNextRunRetries) {
   test::CompileFixture fx;
-  PreparedStages p = prepare_compiled_folder(fx.job({"--fake-mode=ctx:fail"}), write_config(fx.out()));
+  PreparedStages p = build_compiled_folder(fx.job({"--fake-mode=ctx:fail"}), write_config(fx.out()));
   EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "fell_back", "compiled"}));
   EXPECT_FALSE(is_prepared(fx.out(), p.fingerprint));
   EXPECT_FALSE(fs::exists(completion_marker_path(fx.out())));
-  p = prepare_compiled_folder(fx.job(), write_config(fx.out()));
+  p = build_compiled_folder(fx.job(), write_config(fx.out()));
   EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "compiled", "reused"}));
   EXPECT_TRUE(is_prepared(fx.out(), p.fingerprint));
 }
 
 TEST(Preparation, ADeletedOrEditedArtifactFileVoidsTheMarker) {
   test::CompileFixture fx;
-  PreparedStages p = prepare_compiled_folder(fx.job(), write_config(fx.out()));
+  PreparedStages p = build_compiled_folder(fx.job(), write_config(fx.out()));
   fs::remove(fx.out() / "ctx_qnn_ctx.bin");
   EXPECT_FALSE(is_prepared(fx.out(), p.fingerprint));
-  p = prepare_compiled_folder(fx.job(), write_config(fx.out()));
+  p = build_compiled_folder(fx.job(), write_config(fx.out()));
   EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "compiled", "reused"}));
   std::ofstream(fx.out() / "iter_qnn_ctx.bin", std::ios::app) << "tampered";
   EXPECT_FALSE(is_prepared(fx.out(), p.fingerprint));
-  p = prepare_compiled_folder(fx.job(), write_config(fx.out()));
+  p = build_compiled_folder(fx.job(), write_config(fx.out()));
   EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "reused", "compiled"}));
 }
 
 TEST(Preparation, PurgeRemovesLeftoversAndNothingElse) {
   test::CompileFixture fx;
-  prepare_compiled_folder(fx.job(), write_config(fx.out()));
+  build_compiled_folder(fx.job(), write_config(fx.out()));
   const fs::path out = fx.out();
   fs::create_directories(out / ".ctx_qnn_ctx.onnx.staging-1-0" / ".partial-9");
   test::write_bytes(out / "genai_config.json.tmp-AbC123", "{");
@@ -107,7 +107,7 @@ TEST(Preparation, PurgeRemovesLeftoversAndNothingElse) {
   fs::create_symlink(fx.bundle() / "ctx.onnx", out / "tokenizer.json");
   test::write_bytes(out / "notes.meta.json", "{\"mine\": true}");
   {
-    PreparationLock lock(out);
+    CompiledFolderLock lock(out);
     purge_untrusted(out);
   }
   EXPECT_FALSE(fs::exists(out / ".ctx_qnn_ctx.onnx.staging-1-0"));
@@ -124,12 +124,12 @@ TEST(Preparation, PurgeRemovesLeftoversAndNothingElse) {
 
 TEST(Preparation, LockWaitRunsOutWhileAnotherRunPrepares) {
   test::CompileFixture fx;
-  PreparationLock held(fx.out());
+  CompiledFolderLock held(fx.out());
   CompileJob job = fx.job();
   job.lock_wait = std::chrono::milliseconds(100);
   std::vector<std::string> progress;
   job.progress = [&](const std::string& m) { progress.push_back(m); };
-  EXPECT_THROW(prepare_compiled_folder(job, write_config(fx.out())), Error);
+  EXPECT_THROW(build_compiled_folder(job, write_config(fx.out())), Error);
   ASSERT_EQ(progress.size(), 1u);
   EXPECT_NE(progress[0].find("waiting for another winml run"), std::string::npos);
 }
@@ -137,7 +137,7 @@ TEST(Preparation, LockWaitRunsOutWhileAnotherRunPrepares) {
 // After concurrent runs: each stage compiled exactly once, the folder marked, artifacts valid.
 void expect_valid_cache(const test::CompileFixture& fx) {
   EXPECT_EQ(fx.records().size(), 2u) << "each EPContext stage is compiled once";
-  PreparedStages again = prepare_compiled_folder(fx.job(), write_config(fx.out()));
+  PreparedStages again = build_compiled_folder(fx.job(), write_config(fx.out()));
   EXPECT_TRUE(again.from_completion_marker);
   for (const char* name : {"ctx_qnn_ctx.onnx", "iter_qnn_ctx.onnx"}) {
     EXPECT_TRUE(scan_onnx(fx.out() / name).valid) << name;
@@ -156,7 +156,7 @@ TEST(Preparation, TwoConcurrentThreadsLeaveAValidCache) {
   std::vector<PreparedStages> results(2);
   std::vector<std::thread> threads;
   for (int i = 0; i < 2; ++i) {
-    threads.emplace_back([&, i] { results[i] = prepare_compiled_folder(job, write_config(fx.out())); });
+    threads.emplace_back([&, i] { results[i] = build_compiled_folder(job, write_config(fx.out())); });
   }
   for (auto& t : threads) t.join();
   int compiled = 0;
@@ -175,7 +175,7 @@ TEST(Preparation, TwoConcurrentProcessesLeaveAValidCache) {
     pid_t pid = ::fork();
     if (pid == 0) {
       try {
-        prepare_compiled_folder(job, write_config(fx.out()));
+        build_compiled_folder(job, write_config(fx.out()));
         std::_Exit(0);
       } catch (...) {
         std::_Exit(1);

@@ -13,15 +13,15 @@
 namespace winml::compile {
 
 /// Exclusive lock on `<dir>/.lock`; creates `dir` when missing.
-class PreparationLock {
+class CompiledFolderLock {
  public:
   /// How long a run waits for another run's preparation by default: compiles take minutes.
   static constexpr std::chrono::minutes kDefaultWait{30};
 
   /// Waits up to `wait`, calling on_wait once with a message when another run holds the lock.
   /// Throws winml::Error naming the holder when the wait runs out.
-  explicit PreparationLock(const std::filesystem::path& dir, std::chrono::milliseconds wait = kDefaultWait,
-                           const Notify& on_wait = {});
+  explicit CompiledFolderLock(const std::filesystem::path& dir, std::chrono::milliseconds wait = kDefaultWait,
+                              const Notify& on_wait = {});
   /// The locked folder.
   const std::filesystem::path& dir() const { return dir_; }
   /// `<dir>/.lock`.

@@ -1,0 +1,95 @@
+#include "session/load_folder.h"
+
+#include <map>
+
+#include "bundle/derived_bundle.h"
+#include "bundle/ep_override.h"
+#include "bundle/stage_files.h"
+#include "bundle/stage_list.h"
+#include "compile/compile_config.h"
+#include "compile/compiled_folder.h"
+#include "compile/compiled_folder_build.h"
+#include "compile/compiled_folder_lock.h"
+
+namespace winml::session {
+namespace {
+
+compile::ProviderOptions options_of(const bundle::StageInfo& stage) {
+  compile::ProviderOptions options;
+  if (stage.providers.empty()) return options;
+  for (const auto& [key, value] : stage.providers.front().options.items()) {
+    options[key] = value.is_string() ? value.get<std::string>() : value.dump();
+  }
+  return options;
+}
+
+StagePreparation to_preparation(const compile::StageResult& result) {
+  return {result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail};
+}
+
+// Where the derived bundle goes (docs/execution-providers.md, "Where it goes").
+std::filesystem::path derived_dir(const std::filesystem::path& bundle_dir, const LoadTarget& target, bool compiling) {
+  if (!target.out_dir.empty()) return target.out_dir;
+  if (compiling || target.always_write) return bundle::derived_bundle_dir(bundle_dir);
+  return bundle::override_bundle_dir(bundle_dir);
+}
+
+}  // namespace
+
+std::string engine_compiler_id(engine::Engine& engine) { return "onnxruntime-" + engine.versions().onnxruntime; }
+
+LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequest& request,
+                               const LoadTarget& target) {
+  LoadFolder prepared;
+  prepared.load_dir = config.bundle_dir;
+  bundle::OverrideResult routed = bundle::override_bundle_ep(config.json, request.ep, request.device);
+  prepared.warnings = routed.warnings;
+  prepared.effective_ep = routed.effective_ep;
+
+  compile::CompileJob job;
+  bool any_epcontext = false;
+  for (const auto& stage : bundle::list_stages(routed.config)) {
+    auto stage_options = options_of(stage);
+    any_epcontext = any_epcontext || compile::compile_config_for(stage.ep, request.device, stage_options).epcontext;
+    job.stages.push_back(
+        {stage.name, config.stage_path(stage), stage.filename, stage.ep, stage_options, request.device});
+    prepared.stages.push_back({stage.name, stage.ep, "jit", 0, ""});
+  }
+  if (request.compile && !any_epcontext) {
+    prepared.warnings.push_back(
+        "--compile: no stage runs on an EP that produces EPContext models here; every stage runs just-in-time");
+  }
+  bool compiling = request.compile && any_epcontext;
+  if (!routed.changed && !compiling && !target.always_write) return prepared;
+
+  // GenAI cannot re-route a pipeline stage through its API (docs/execution-providers.md, "Why a
+  // derived bundle"): it loads a derived bundle instead. Refusals first: nothing (lock, folder) is
+  // created for a run that is refused.
+  if (!target.out_dir.empty()) bundle::require_derived_output(config.bundle_dir, target.out_dir);
+  prepared.load_dir = derived_dir(config.bundle_dir, target, compiling);
+  if (!compiling) {
+    // Same lock as compilation, and the folder stops claiming to be a finished compile: the
+    // config written now names the original stage files.
+    compile::CompiledFolderLock lock(prepared.load_dir);
+    compile::clear_prepared(prepared.load_dir);
+    bundle::write_derived_bundle(config.bundle_dir, routed.config, prepared.load_dir);
+    return prepared;
+  }
+  job.out_dir = prepared.load_dir;
+  job.timeout_s = request.compile_timeout_s;
+  job.embed = target.embed;
+  job.compiler_id = request.compiler_id;
+  job.worker = request.worker;
+  job.warn = [&prepared](const std::string& message) { prepared.warnings.push_back(message); };
+  auto finish = [&](const std::vector<compile::StageResult>& results) {
+    std::map<std::string, std::string> files;
+    for (const auto& result : results) files[result.stage] = result.filename;
+    bundle::write_derived_bundle(config.bundle_dir, bundle::with_stage_files(routed.config, files), prepared.load_dir);
+  };
+  auto results = compile::build_compiled_folder(job, finish, routed.config.dump());
+  prepared.stages.clear();
+  for (const auto& result : results.stages) prepared.stages.push_back(to_preparation(result));
+  return prepared;
+}
+
+}  // namespace winml::session

@@ -1,0 +1,55 @@
+#pragma once
+/// \file
+/// The folder GenAI loads for a bundle and the session's EP/compile choices: the bundle itself
+/// when nothing changes, else a derived bundle with a rewritten genai_config.json and (with
+/// compile) EPContext-compiled stages. Where the derived bundle goes is in
+/// docs/execution-providers.md ("Where it goes").
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "bundle/genai_config.h"
+#include "engine/engine.h"
+#include "winml/genai_session.h"
+
+namespace winml::session {
+
+/// What the caller wants loaded: only the options that change the folder, not the whole
+/// GenaiSessionOptions.
+struct LoadRequest {
+  std::string ep;                   ///< EP name or alias to force on the bundle; empty or "config" = as written
+  std::string device;               ///< npu/gpu/cpu for device-parameterised EPs; empty = the EP's primary
+  bool compile = false;             ///< pre-compile EPContext-capable stages
+  double compile_timeout_s = 300;   ///< per stage, before falling back to the original ONNX
+  std::string compiler_id;          ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
+  std::vector<std::string> worker;  ///< compile worker command; empty = winml-compile-worker
+};
+
+/// Where and how to write a derived bundle.
+struct LoadTarget {
+  std::filesystem::path out_dir;  ///< empty = the cache root, or <bundle>/_compiled when compiling
+  bool embed = false;             ///< embed EPContext binaries in the compiled models
+  bool always_write = false;      ///< write the derived bundle even when nothing changes (`winml compile`)
+};
+
+/// The outcome: what to load and what happened on the way.
+struct LoadFolder {
+  std::filesystem::path load_dir;        ///< folder to hand to GenAI
+  std::string effective_ep = "config";   ///< alias forced on the bundle, or "config"
+  std::vector<StagePreparation> stages;  ///< what happened to each stage
+  std::vector<std::string> warnings;
+};
+
+/// Routes and (with request.compile) compiles the bundle's stages, writing a derived bundle only
+/// when the config changes, something is compiled, or target.always_write. Without compilation the
+/// derived bundle goes under the cache root (bundle::override_bundle_dir), so the bundle folder is
+/// never written. Throws UsageError for an unknown EP or device, or an out_dir that is the bundle.
+LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequest& request,
+                               const LoadTarget& target = {});
+
+/// LoadRequest::compiler_id for the ONNX Runtime `engine` runs on ("onnxruntime-<version>"), so
+/// that artifacts compiled by another version are rebuilt.
+std::string engine_compiler_id(engine::Engine& engine);
+
+}  // namespace winml::session
