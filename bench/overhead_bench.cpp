@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "engine/engine_loader.h"
-#include "onnx_inputs/input_shapes.h"
-#include "onnx_inputs/random_inputs.h"
+#include "generated_inputs/input_shapes.h"
+#include "generated_inputs/random_inputs.h"
 #include "perf/latency_runner.h"
 #include "perf/progress.h"
 #include "synth/bundle_writer.h"
@@ -178,12 +178,12 @@ void run_loop_overhead(const Args& args, const fs::path& model_path) {
   spec.model_path = model_path.string();
   auto ours = engine.create_onnx_session(spec);
   auto inputs = ours->inputs();
-  winml::onnx_inputs::ShapeOverrides overrides;
+  winml::generated_inputs::ShapeOverrides overrides;
   std::vector<winml::engine::HostTensor> tensors;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    auto shape = winml::onnx_inputs::resolve_shape(inputs[i], 1, overrides);
+    auto shape = winml::generated_inputs::resolve_shape(inputs[i], 1, overrides);
     if (shape.size() == 3) shape[1] = 1;  // one token: a decode-step-sized lm_head call
-    tensors.push_back(winml::onnx_inputs::random_tensor(inputs[i], shape, i + 1));
+    tensors.push_back(winml::generated_inputs::random_tensor(inputs[i], shape, i + 1));
   }
   ours->bind_inputs(tensors);
   auto memory = Ort::MemoryInfo::CreateCpu(OrtArenaAllocator, OrtMemTypeDefault);

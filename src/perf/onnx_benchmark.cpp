@@ -6,7 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
-#include "onnx_inputs/random_inputs.h"
+#include "generated_inputs/random_inputs.h"
 #include "perf/latency_runner.h"
 #include "report/report_file.h"
 #include "winml/errors.h"
@@ -22,8 +22,8 @@ struct PreparedInputs {
 // Refuses --batch-size when no input has a batch dim it could set: the report would otherwise
 // multiply samples/s by a batch the model never saw.
 void require_batch_size_applies(const OnnxBenchmarkRequest& request, const std::vector<engine::TensorInfo>& inputs,
-                                const onnx_inputs::ShapeOverrides& overrides) {
-  if (!request.batch_size_given || onnx_inputs::batch_size_applies(inputs, overrides)) return;
+                                const generated_inputs::ShapeOverrides& overrides) {
+  if (!request.batch_size_given || generated_inputs::batch_size_applies(inputs, overrides)) return;
   std::vector<std::string> shapes;
   shapes.reserve(inputs.size());
   for (const auto& input : inputs) shapes.push_back(fmt::format("{} [{}]", input.name, fmt::join(input.shape, ",")));
@@ -35,22 +35,22 @@ void require_batch_size_applies(const OnnxBenchmarkRequest& request, const std::
 }
 
 PreparedInputs prepare_inputs(const OnnxBenchmarkRequest& request, const std::vector<engine::TensorInfo>& inputs,
-                              const onnx_inputs::ShapeOverrides& overrides, std::uint64_t memory_bytes) {
+                              const generated_inputs::ShapeOverrides& overrides, std::uint64_t memory_bytes) {
   PreparedInputs prepared;
   if (!request.input_data.empty()) {
     if (!request.read_input_data) throw std::logic_error("OnnxBenchmarkRequest.read_input_data is not set");
     prepared.tensors = request.read_input_data(request.input_data, inputs);
   } else {
-    onnx_inputs::check_overrides_match(inputs, overrides);
+    generated_inputs::check_overrides_match(inputs, overrides);
     require_batch_size_applies(request, inputs, overrides);
     std::vector<std::vector<std::int64_t>> shapes;
     std::uint64_t left = memory_bytes;  // all inputs together must fit, not each alone
     for (const auto& input : inputs) {
-      shapes.push_back(onnx_inputs::resolve_shape(input, request.batch_size, overrides));
-      left -= onnx_inputs::checked_tensor_bytes(input, shapes.back(), left);
+      shapes.push_back(generated_inputs::resolve_shape(input, request.batch_size, overrides));
+      left -= generated_inputs::checked_tensor_bytes(input, shapes.back(), left);
     }
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-      prepared.tensors.push_back(onnx_inputs::random_tensor(inputs[i], shapes[i], /*seed=*/i + 1));
+      prepared.tensors.push_back(generated_inputs::random_tensor(inputs[i], shapes[i], /*seed=*/i + 1));
     }
   }
   for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -67,7 +67,7 @@ OnnxBenchmark::OnnxBenchmark(OnnxBenchmarkRequest request, BenchmarkServices ser
       services_(std::move(services)),
       start_(begin_benchmark(request_.report, request_.loop, kOnnxDefaultIterations, kOnnxDefaultWarmup, services_)) {
   // --shape syntax is checked before anything loads; the machine's memory bounds generated inputs.
-  for (const auto& text : request_.shapes) onnx_inputs::parse_shape_override(text, overrides_);
+  for (const auto& text : request_.shapes) generated_inputs::parse_shape_override(text, overrides_);
   machine_ = services_.machine_info();
 }
 

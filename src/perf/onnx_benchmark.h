@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "onnx_inputs/input_shapes.h"
+#include "generated_inputs/input_shapes.h"
 #include "perf/benchmark_setup.h"
 #include "perf/onnx_result.h"
 #include "perf/progress.h"
@@ -67,7 +67,7 @@ class OnnxBenchmark {
   OnnxBenchmarkRequest request_;
   BenchmarkServices services_;
   BenchmarkStart start_;
-  onnx_inputs::ShapeOverrides overrides_;
+  generated_inputs::ShapeOverrides overrides_;
   MachineInfo machine_;
 };
 

@@ -9,8 +9,8 @@
 #include <optional>
 #include <regex>
 
-#include "onnx_inputs/input_shapes.h"
-#include "onnx_inputs/random_inputs.h"
+#include "generated_inputs/input_shapes.h"
+#include "generated_inputs/random_inputs.h"
 #include "winml/errors.h"
 
 namespace winml::tensor_files {
@@ -135,10 +135,10 @@ std::vector<engine::HostTensor> load_input_data(const fs::path& dir, const std::
     if (matched[index]) throw UsageError(file.string() + ": input '" + input.name + "' is given twice.");
     engine::HostTensor tensor{
         input.name, *type, {proto.dims().begin(), proto.dims().end()}, tensor_bytes(proto, *type)};
-    onnx_inputs::require_shape_fits(input, tensor.shape, file.string());
+    generated_inputs::require_shape_fits(input, tensor.shape, file.string());
     // Multiplied against the bytes present, so the huge dims of a corrupt file cannot overflow.
     const std::uint64_t present = tensor.data.size();
-    std::uint64_t expected = onnx_inputs::element_size(*type);
+    std::uint64_t expected = generated_inputs::element_size(*type);
     for (auto dim : tensor.shape) {
       const auto size = static_cast<std::uint64_t>(dim);
       expected = size == 0 || expected <= present / size ? expected * size : present + 1;

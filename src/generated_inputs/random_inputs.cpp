@@ -1,4 +1,4 @@
-#include "onnx_inputs/random_inputs.h"
+#include "generated_inputs/random_inputs.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -9,7 +9,7 @@
 
 #include "winml/errors.h"
 
-namespace winml::onnx_inputs {
+namespace winml::generated_inputs {
 namespace {
 
 using engine::ElementType;
@@ -126,4 +126,4 @@ engine::HostTensor random_tensor(const engine::TensorInfo& input, const std::vec
   return tensor;
 }
 
-}  // namespace winml::onnx_inputs
+}  // namespace winml::generated_inputs

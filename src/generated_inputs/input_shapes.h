@@ -10,7 +10,7 @@
 
 #include "engine/engine.h"
 
-namespace winml::onnx_inputs {
+namespace winml::generated_inputs {
 
 /// Full shapes given by the user, by input name.
 using ShapeOverrides = std::map<std::string, std::vector<std::int64_t>>;
@@ -38,4 +38,4 @@ void require_shape_fits(const engine::TensorInfo& input, const std::vector<std::
 /// Throws UsageError when an override names no input of the model (listing the inputs).
 void check_overrides_match(const std::vector<engine::TensorInfo>& inputs, const ShapeOverrides& overrides);
 
-}  // namespace winml::onnx_inputs
+}  // namespace winml::generated_inputs

@@ -1,10 +1,10 @@
-#include "onnx_inputs/input_shapes.h"
+#include "generated_inputs/input_shapes.h"
 
 #include <gtest/gtest.h>
 
 #include "winml/errors.h"
 
-namespace winml::onnx_inputs {
+namespace winml::generated_inputs {
 namespace {
 
 engine::TensorInfo input(std::string name, std::vector<std::int64_t> shape) {
@@ -76,4 +76,4 @@ TEST(InputShapes, ShapeFitsRankAndFixedDims) {
 }
 
 }  // namespace
-}  // namespace winml::onnx_inputs
+}  // namespace winml::generated_inputs

@@ -1,4 +1,4 @@
-#include "onnx_inputs/random_inputs.h"
+#include "generated_inputs/random_inputs.h"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 
 #include "winml/errors.h"
 
-namespace winml::onnx_inputs {
+namespace winml::generated_inputs {
 namespace {
 
 engine::TensorInfo input(engine::ElementType type) {
@@ -81,4 +81,4 @@ TEST(RandomInputs, TensorBytesAreCheckedAgainstTheLimit) {
 }
 
 }  // namespace
-}  // namespace winml::onnx_inputs
+}  // namespace winml::generated_inputs

@@ -1,4 +1,4 @@
-#include "onnx_inputs/input_shapes.h"
+#include "generated_inputs/input_shapes.h"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -7,7 +7,7 @@
 
 #include "winml/errors.h"
 
-namespace winml::onnx_inputs {
+namespace winml::generated_inputs {
 
 void parse_shape_override(const std::string& text, ShapeOverrides& overrides) {
   auto eq = text.find('=');
@@ -104,4 +104,4 @@ void check_overrides_match(const std::vector<engine::TensorInfo>& inputs, const 
   }
 }
 
-}  // namespace winml::onnx_inputs
+}  // namespace winml::generated_inputs

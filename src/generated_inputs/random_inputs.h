@@ -8,7 +8,7 @@
 
 #include "engine/engine.h"
 
-namespace winml::onnx_inputs {
+namespace winml::generated_inputs {
 
 /// Makes a tensor of `shape` for `input` filled with seeded random data. Throws UsageError for
 /// element types winml cannot generate (naming the input and suggesting --input-data).
@@ -26,4 +26,4 @@ std::int64_t element_count(const std::vector<std::int64_t>& shape);
 /// Bytes per element of a type (0 for `other`).
 std::size_t element_size(engine::ElementType type);
 
-}  // namespace winml::onnx_inputs
+}  // namespace winml::generated_inputs
