@@ -11,6 +11,8 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev protobuf-compiler
+  # The asan preset and the fuzz targets: clang, its sanitizer/libFuzzer runtimes, llvm-symbolizer.
+  clang libclang-rt-dev llvm
 )
 
 missing=()

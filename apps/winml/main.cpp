@@ -5,14 +5,15 @@
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <exception>
+#include <memory>
 
+#include "app.h"
 #include "command_registry.h"
 #include "console_output.h"
 #include "engine_log.h"
 #include "platform/signal_cleanup.h"
 #include "winml/engine_scope.h"
 #include "winml/errors.h"
-#include "winml_build_info.h"
 
 namespace {
 
@@ -28,10 +29,8 @@ int main(int argc, char** argv) {
   winml::cli::route_engine_logs(0);
   // Destroyed last: every model created by a command callback is gone by then.
   winml::EngineScope engines;
-  CLI::App app{"winml: run and benchmark ONNX Runtime GenAI bundles and ONNX models on any execution provider"};
-  app.set_version_flag("--version", std::string("winml ") + WINML_VERSION_STRING + " (" + WINML_GIT_COMMIT + ")");
-  app.require_subcommand(1);
-  winml::cli::add_registered_commands(app);
+  std::unique_ptr<CLI::App> app_owner = winml::cli::make_app();
+  CLI::App& app = *app_owner;
   int code = 0;
   try {
     winml::cli::check_command_words(app, argc, argv);

@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # The example program, built in-tree and against an installed winml with find_package(winml),
 # streams text from a freshly synthesised bundle.
-#   example_test.sh BUILD_DIR SOURCE_DIR
+#   example_test.sh BUILD_DIR SOURCE_DIR [CXX_COMPILER]
 set -euo pipefail
 build=$1
 source=$2
+compiler=()
+if [[ -n ${3:-} ]]; then compiler=(-DCMAKE_CXX_COMPILER="$3"); fi
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -13,7 +15,7 @@ out=$("$build/bin/stream_generate" "$work/bundle" "Hello from the example")
 [[ -n "$out" ]] || { echo "in-tree example printed nothing"; exit 1; }
 
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
-cmake -S "$source/examples" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" >/dev/null
+cmake -S "$source/examples" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" "${compiler[@]}" >/dev/null
 cmake --build "$work/consumer" >/dev/null
 installed=$("$work/consumer/stream_generate" "$work/bundle" "Hello from the example")
 [[ "$installed" == "$out" ]] || { echo "installed example differs: '$installed' vs '$out'"; exit 1; }

@@ -1,0 +1,26 @@
+#include "app.h"
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+#include "command_registry.h"
+#include "winml_build_info.h"
+
+namespace winml::cli {
+
+std::unique_ptr<CLI::App> make_app() {
+  auto app = std::make_unique<CLI::App>(
+      "winml: run and benchmark ONNX Runtime GenAI bundles and ONNX models on any execution provider");
+  app->set_version_flag("--version", std::string("winml ") + WINML_VERSION_STRING + " (" + WINML_GIT_COMMIT + ")");
+  app->require_subcommand(1);
+  add_registered_commands(*app);
+  return app;
+}
+
+void disable_commands(CLI::App& app) {
+  // The root's parse-complete callback runs after every flag of every subcommand has been
+  // processed and before any subcommand callback (CLI::App::run_callback).
+  app.parse_complete_callback([] { throw CommandsDisabled(); });
+}
+
+}  // namespace winml::cli

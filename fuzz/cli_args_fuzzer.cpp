@@ -1,0 +1,55 @@
+// Fuzz target: arbitrary command lines through winml's real CLI (every registered subcommand, its
+// flags and validators), parsed with the commands disabled so nothing runs. Each input line is one
+// argument after `winml`. Parsing may only end in success, a CLI11 parse error, help/version, or a
+// winml::Error from a validator: any other exception, crash or sanitizer report is a bug.
+
+#include <CLI/CLI.hpp>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app.h"
+#include "winml/errors.h"
+
+namespace {
+
+constexpr std::size_t kMaxArguments = 64;
+
+std::vector<std::string> split_lines(const std::uint8_t* data, std::size_t size) {
+  std::vector<std::string> args{"winml"};
+  std::string current;
+  for (std::size_t i = 0; i < size && args.size() <= kMaxArguments; ++i) {
+    if (data[i] == '\n') {
+      args.push_back(std::move(current));
+      current.clear();
+    } else {
+      current.push_back(static_cast<char>(data[i]));
+    }
+  }
+  if (!current.empty() && args.size() <= kMaxArguments) args.push_back(std::move(current));
+  return args;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::vector<std::string> args = split_lines(data, size);
+  std::vector<char*> argv;
+  for (auto& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+
+  std::unique_ptr<CLI::App> app = winml::cli::make_app();
+  winml::cli::disable_commands(*app);
+  try {
+    app->parse(static_cast<int>(args.size()), argv.data());
+  } catch (const winml::cli::CommandsDisabled&) {
+    // Parsed and validated: a command would run now.
+  } catch (const CLI::Error&) {
+    // Usage errors, --help and --version: what main() maps to its exit codes.
+  } catch (const winml::Error&) {
+    // A validator's own error; main() maps it too.
+  }
+  return 0;
+}

@@ -1,0 +1,96 @@
+// Fuzz target: arbitrary bytes as a bundle's genai_config.json, read by load_genai_config, then
+// forced onto the EPs that typical machines (tests/ep/machines.h) would pick, as `--ep` / `--device`
+// do. A hostile bundle may only ever produce winml::Error; any other exception, crash or sanitizer
+// report is a bug. Properties checked on every accepted config and override:
+// - the rewritten config is itself a valid config (derived bundles must load);
+// - a change lands on the requested EP (config_ep of the result is the EP's alias);
+// - the override is idempotent (applying it to its own output changes nothing).
+
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <fstream>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bundle/ep_override.h"
+#include "bundle/genai_config.h"
+#include "ep/catalog.h"
+#include "ep/machines.h"
+#include "test_support/temp_dir.h"
+#include "winml/errors.h"
+
+namespace {
+
+using winml::bundle::ConfigJson;
+
+// (ep, device) pairs handed to override_bundle_ep.
+using Choice = std::pair<std::string, std::string>;
+
+// What `--ep`/`--device` resolve to on each test machine, plus a few raw requests the resolver
+// would reject first (override_bundle_ep must reject them itself: `bundle derive` calls it directly).
+std::vector<Choice> ep_choices() {
+  using namespace winml::ep::testing;
+  const std::vector<Choice> requests = {{"", "auto"},        {"", "npu"},    {"", "gpu"},      {"", "cpu"},
+                                        {"cpu", ""},         {"qnn", "npu"}, {"qnn", "gpu"},   {"openvino", ""},
+                                        {"openvino", "gpu"}, {"cuda", ""},   {"tensorrt", ""}, {"dml", ""},
+                                        {"vitisai", "npu"}};
+  std::set<Choice> choices = {{"QNNExecutionProvider", "cpu"}, {"dml", "npu"}, {"no-such-ep", ""}, {"cpu", "npu"}};
+  for (auto machine : {qnn_laptop(), openvino_host(), intel_laptop(), cuda_box(), ryzen_laptop(), cpu_only()}) {
+    const winml::ep::EpResolver machine_resolver = resolver(machine);
+    for (const auto& [ep, device] : requests) {
+      try {
+        winml::ep::GenaiEpSelection selection = machine_resolver.select_genai_ep(ep, device);
+        if (selection.overrides()) choices.insert({selection.ep, selection.session_device});
+      } catch (const winml::Error&) {
+        // Not available on this machine: the CLI stops here, before any override.
+      }
+    }
+  }
+  return {choices.begin(), choices.end()};
+}
+
+void check(bool condition, const char* property) {
+  if (!condition) {
+    std::fprintf(stderr, "property violated: %s\n", property);
+    std::abort();
+  }
+}
+
+void override_all(const ConfigJson& json) {
+  static const std::vector<Choice> choices = ep_choices();
+  for (const auto& [ep, device] : choices) {
+    winml::bundle::OverrideResult result;
+    try {
+      result = winml::bundle::override_bundle_ep(json, ep, device);
+    } catch (const winml::Error&) {
+      continue;
+    }
+    if (!result.changed) continue;
+    winml::bundle::parse_genai_config(result.config);  // throws (uncaught: a bug) when invalid
+    check(result.effective_ep == winml::ep::require_ep(ep).alias, "a changed config runs on the requested EP");
+    check(!winml::bundle::override_bundle_ep(result.config, ep, device).changed, "an override is idempotent");
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  static const winml::test::TempDir bundle;
+  {
+    std::ofstream out(bundle.path() / "genai_config.json", std::ios::binary | std::ios::trunc);
+    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
+  }
+  winml::bundle::GenaiConfig config;
+  try {
+    config = winml::bundle::load_genai_config(bundle.path());
+  } catch (const winml::Error&) {
+    return 0;  // rejected with a message: the expected outcome for most inputs
+  }
+  for (const auto& stage : config.stages) (void)config.stage_path(stage);
+  (void)winml::bundle::config_ep(config.json);
+  override_all(config.json);
+  return 0;
+}

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Builds the asan preset (clang, AddressSanitizer + UndefinedBehaviorSanitizer on all of winml,
+# the engine plugin and the compile worker included; the libFuzzer targets too) in build-asan/
+# and runs the whole test suite under it: unit tests, end-to-end tests with the real ONNX Runtime
+# and GenAI (prebuilt, so not instrumented themselves), and a replay of each fuzz seed corpus.
+# Extra arguments go to ctest (e.g. -R Pattern). Fails when any process wrote a sanitizer report.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export SANITIZER_LOG_DIR="$PWD/build-asan/sanitizer-reports"
+cmake --preset asan >/dev/null
+cmake --build --preset asan -j"$(nproc)"
+rm -rf "$SANITIZER_LOG_DIR"
+# shellcheck source=scripts/sanitizer-env.sh
+source scripts/sanitizer-env.sh
+status=0
+ctest --preset asan -j"$(nproc)" "$@" || status=$?
+shopt -s nullglob
+reports=("$SANITIZER_LOG_DIR"/*)
+if ((${#reports[@]})); then
+  echo "error: ${#reports[@]} sanitizer report(s) from the asan test run:" >&2
+  for report in "${reports[@]}"; do
+    echo "==== $report" >&2
+    cat "$report" >&2
+  done
+  status=1
+fi
+exit "$status"
