@@ -1,7 +1,7 @@
 // Fuzz target: arbitrary command lines through winml's real CLI (every registered subcommand, its
-// flags and validators), parsed with the commands disabled so nothing runs. Each input line is one
-// argument after `winml`. Parsing may only end in success, a CLI11 parse error, help/version, or a
-// winml::Error from a validator: any other exception, crash or sanitizer report is a bug.
+// flags and validators), checked and parsed as main() does, with the commands disabled so nothing runs. Each input line
+// is one argument after `winml`. Parsing may only end in success, a CLI11 parse error, help/version, or a winml::Error
+// from a validator: any other exception, crash or sanitizer report is a bug.
 
 #include <CLI/CLI.hpp>
 #include <cstddef>
@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app.h"
+#include "command_registry.h"
 #include "winml/errors.h"
 
 namespace {
@@ -43,6 +44,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   std::unique_ptr<CLI::App> app = winml::cli::make_app();
   winml::cli::disable_commands(*app);
   try {
+    winml::cli::check_command_words(*app, static_cast<int>(args.size()), argv.data());
     app->parse(static_cast<int>(args.size()), argv.data());
   } catch (const winml::cli::CommandsDisabled&) {
     // Parsed and validated: a command would run now.

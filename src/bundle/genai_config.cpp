@@ -13,6 +13,11 @@ namespace {
 
 namespace fs = std::filesystem;
 
+// Real configs nest about six levels. Deeper JSON is refused while parsing (the parser itself does
+// not recurse): copying or comparing it later, as the EP override does, recurses once per level
+// and a hostile config of a few hundred thousand brackets would overflow the stack.
+constexpr int kMaxConfigDepth = 64;
+
 const ConfigJson& model_section(const ConfigJson& json) {
   auto it = json.find("model");
   if (!json.is_object() || it == json.end() || !it->is_object()) {
@@ -86,7 +91,13 @@ GenaiConfig load_genai_config(const fs::path& bundle_dir) {
   text << in.rdbuf();
   ConfigJson json;
   try {
-    json = ConfigJson::parse(text.str());
+    json = ConfigJson::parse(text.str(), [&](int depth, ConfigJson::parse_event_t, ConfigJson&) {
+      if (depth > kMaxConfigDepth) {
+        throw GenaiLoadError(path.string() + " nests JSON more than " + std::to_string(kMaxConfigDepth) +
+                             " levels deep, which no GenAI config does. Fix the file or rebuild the bundle.");
+      }
+      return true;
+    });
   } catch (const nlohmann::json::exception& e) {
     throw GenaiLoadError(path.string() + " is not valid JSON (" + e.what() + "). Fix the file or rebuild the bundle.");
   }

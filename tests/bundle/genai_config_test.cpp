@@ -206,6 +206,27 @@ TEST(GenaiConfigTest, LoadErrorsNameTheFile) {
   }
 }
 
+// A hostile config nested a few hundred thousand levels deep used to overflow the stack when the
+// EP override copied it; it is refused while parsing, naming the file.
+TEST(GenaiConfigTest, AbsurdNestingIsRefusedWhileParsing) {
+  TempDir dir;
+  const std::string config = R"({"model": {"type": "llama", "context_length": 8, "decoder": {"filename": "m.onnx", )";
+  for (std::size_t levels : {std::size_t{50}, std::size_t{300000}}) {
+    write_text(dir.path() / "genai_config.json",
+               config + R"("extra": )" + std::string(levels, '[') + std::string(levels, ']') + "}}}");
+    if (levels == 50) {
+      EXPECT_NO_THROW(load_genai_config(dir.path())) << "ordinary nesting refused";
+      continue;
+    }
+    try {
+      load_genai_config(dir.path());
+      ADD_FAILURE() << "a config nested " << levels << " levels deep was accepted";
+    } catch (const GenaiLoadError& e) {
+      EXPECT_THAT(e.what(), HasSubstr((dir.path() / "genai_config.json").string() + " nests JSON more than 64 levels"));
+    }
+  }
+}
+
 TEST(GenaiConfigTest, RequireStageFilesNamesTheMissingOne) {
   TempDir dir;
   write_text(dir.path() / "genai_config.json", fixture("qnn_pipeline.json").dump());
