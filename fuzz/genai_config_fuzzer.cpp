@@ -38,7 +38,7 @@ std::vector<Choice> ep_choices() {
                                         {"openvino", "gpu"}, {"cuda", ""},   {"tensorrt", ""}, {"dml", ""},
                                         {"vitisai", "npu"}};
   std::set<Choice> choices = {{"QNNExecutionProvider", "cpu"}, {"dml", "npu"}, {"no-such-ep", ""}, {"cpu", "npu"}};
-  for (auto machine : {qnn_laptop(), openvino_host(), intel_laptop(), cuda_box(), ryzen_laptop(), cpu_only()}) {
+  for (const auto& machine : {qnn_laptop(), openvino_host(), intel_laptop(), cuda_box(), ryzen_laptop(), cpu_only()}) {
     const winml::ep::EpResolver machine_resolver = resolver(machine);
     for (const auto& [ep, device] : requests) {
       try {

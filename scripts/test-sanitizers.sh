@@ -7,7 +7,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export SANITIZER_LOG_DIR="$PWD/build-asan/sanitizer-reports"
-cmake --preset asan >/dev/null
+# The ONNX Runtime and GenAI NuGet packages the ci preset already restored serve this build too.
+nuget=()
+if [[ -d build-ci/_nuget ]]; then nuget=(-DWINML_NUGET_PACKAGES_DIR="$PWD/build-ci/_nuget"); fi
+cmake --preset asan "${nuget[@]}" >/dev/null
 cmake --build --preset asan -j"$(nproc)"
 rm -rf "$SANITIZER_LOG_DIR"
 # shellcheck source=scripts/sanitizer-env.sh

@@ -17,6 +17,7 @@ void parse_only(std::vector<std::string> args) {
   disable_commands(*app);
   args.insert(args.begin(), "winml");
   std::vector<const char*> argv;
+  argv.reserve(args.size());
   for (const auto& arg : args) argv.push_back(arg.c_str());
   app->parse(static_cast<int>(argv.size()), argv.data());
 }
