@@ -10,7 +10,7 @@
 #include <fstream>
 #include <vector>
 
-#include "onnx_inputs/random_inputs.h"
+#include "generated_inputs/random_inputs.h"
 #include "tensor_files/input_data.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
@@ -54,7 +54,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
     std::size_t count = 1;
     for (auto dim : tensors.at(0).shape) count *= static_cast<std::size_t>(dim);
-    if (tensors.at(0).data.size() != count * winml::onnx_inputs::element_size(tensors.at(0).type)) {
+    if (tensors.at(0).data.size() != count * winml::generated_inputs::element_size(tensors.at(0).type)) {
       std::fprintf(stderr, "property violated: tensor bytes do not match its dims\n");
       std::abort();
     }
