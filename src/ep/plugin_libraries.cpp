@@ -19,6 +19,7 @@ PluginLibrary parse_entry(std::string_view entry, std::string_view source) {
 std::vector<PluginLibrary> parse_plugin_libraries(const std::vector<std::string>& from_flags,
                                                   std::string_view from_environment) {
   std::vector<PluginLibrary> libraries;
+  libraries.reserve(from_flags.size());
   for (const auto& entry : from_flags) libraries.push_back(parse_entry(entry, "--ep-library"));
   while (!from_environment.empty()) {
     const std::size_t end = from_environment.find(';');

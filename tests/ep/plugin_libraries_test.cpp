@@ -14,6 +14,7 @@ using ::testing::HasSubstr;
 // name, path, source of each parsed library, for compact expectations.
 std::vector<std::string> described(const std::vector<PluginLibrary>& libraries) {
   std::vector<std::string> out;
+  out.reserve(libraries.size());
   for (const auto& library : libraries) out.push_back(library.name + "|" + library.path + "|" + library.source);
   return out;
 }
