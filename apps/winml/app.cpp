@@ -8,12 +8,12 @@
 
 namespace winml::cli {
 
-std::unique_ptr<CLI::App> make_app() {
+std::unique_ptr<CLI::App> make_app(int argc, const char* const* argv) {
   auto app = std::make_unique<CLI::App>(
       "winml: run and benchmark ONNX Runtime GenAI bundles and ONNX models on any execution provider");
   app->set_version_flag("--version", std::string("winml ") + WINML_VERSION_STRING + " (" + WINML_GIT_COMMIT + ")");
   app->require_subcommand(1);
-  add_registered_commands(*app);
+  add_registered_commands(*app, argc, argv);
   return app;
 }
 

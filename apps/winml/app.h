@@ -12,9 +12,10 @@ class App;
 
 namespace winml::cli {
 
-/// The root app: description, --version, exactly one required subcommand, and every registered
-/// subcommand with its flags and validators.
-std::unique_ptr<CLI::App> make_app();
+/// The root app: description, --version, exactly one required subcommand, and the registered
+/// subcommands with their flags and validators: every one, or only the one argv names (main()
+/// passes its argv so that start-up binds one command's flags; see add_registered_commands).
+std::unique_ptr<CLI::App> make_app(int argc = 0, const char* const* argv = nullptr);
 
 /// Thrown by parse() of an app given to disable_commands(), once every flag has been parsed,
 /// converted and validated and every requirement checked, instead of running the command.

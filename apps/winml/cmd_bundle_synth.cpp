@@ -16,7 +16,7 @@
 #include "cli_common.h"
 #include "command_registry.h"
 #include "number_flags.h"
-#include "synth/bundle_writer.h"
+#include "onnx_io/onnx_io_loader.h"
 #include "synth/synth_options.h"
 
 namespace winml::cli {
@@ -64,7 +64,7 @@ synth::SynthOptions resolve(const SynthFlags& flags) {
 
 void run_synth(const SynthFlags& flags) {
   const synth::SynthOptions options = resolve(flags);
-  const synth::SynthResult result = synth::write_bundle(options, flags.out, flags.overwrite);
+  const synth::SynthResult result = onnx_io::get().write_bundle(options, flags.out, flags.overwrite);
   if (flags.output.verbosity < 0) return;
   std::fprintf(stderr, "%s\n",
                fmt::format("wrote {} bundle to {}: {} parameters ({} layers, hidden {}, vocab {}, {}), {} on disk",
@@ -115,7 +115,7 @@ void setup_synth(CLI::App& parent) {
   cmd->callback([flags] { run_synth(*flags); });
 }
 
-const CommandRegistrar registrar("bundle", 10, setup_synth);
+const CommandRegistrar registrar("bundle", "synth", 10, setup_synth);
 
 }  // namespace
 }  // namespace winml::cli

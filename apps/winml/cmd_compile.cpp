@@ -133,7 +133,7 @@ void setup_compile(CLI::App& parent) {
   cmd->callback([options] { run_compile(*options); });
 }
 
-const CommandRegistrar registrar("", 40, setup_compile);
+const CommandRegistrar registrar("", "compile", 40, setup_compile);
 
 }  // namespace
 }  // namespace winml::cli

@@ -124,7 +124,7 @@ void setup_generate(CLI::App& parent) {
   });
 }
 
-const CommandRegistrar registrar("", 20, setup_generate);
+const CommandRegistrar registrar("", "generate", 20, setup_generate);
 
 }  // namespace
 }  // namespace winml::cli

@@ -103,7 +103,7 @@ void setup_perf(CLI::App& parent) {
   });
 }
 
-const CommandRegistrar registrar("", 10, setup_perf);
+const CommandRegistrar registrar("", "perf", 10, setup_perf);
 
 }  // namespace
 }  // namespace winml::cli

@@ -3,6 +3,7 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <map>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -13,6 +14,7 @@ namespace {
 
 struct Entry {
   std::string group;
+  std::string name;
   int order;
   CommandSetup setup;
 };
@@ -82,12 +84,30 @@ void check_command_words(CLI::App& app, int argc, const char* const* argv) {
   }
 }
 
-CommandRegistrar::CommandRegistrar(std::string group, int order, CommandSetup setup) {
-  entries().push_back({std::move(group), order, std::move(setup)});
+namespace {
+
+// The one entry that argv's leading command words name exactly, or null.
+const Entry* named_command(int argc, const char* const* argv) {
+  auto word = [&](int i) { return i < argc && argv[i] != nullptr ? std::string(argv[i]) : std::string(); };
+  for (const Entry& entry : entries()) {
+    if (entry.group.empty() ? word(1) == entry.name : word(1) == entry.group && word(2) == entry.name) return &entry;
+  }
+  return nullptr;
 }
 
-void add_registered_commands(CLI::App& app) {
-  auto sorted = entries();
+}  // namespace
+
+CommandRegistrar::CommandRegistrar(std::string group, std::string name, int order, CommandSetup setup) {
+  entries().push_back({std::move(group), std::move(name), order, std::move(setup)});
+}
+
+void add_registered_commands(CLI::App& app, int argc, const char* const* argv) {
+  std::vector<Entry> sorted;
+  if (const Entry* only = named_command(argc, argv)) {
+    sorted.push_back(*only);
+  } else {
+    sorted = entries();
+  }
   std::stable_sort(sorted.begin(), sorted.end(), [](const Entry& a, const Entry& b) { return a.order < b.order; });
   std::map<std::string, CLI::App*> groups;
   for (const auto& entry : sorted) {
@@ -102,6 +122,10 @@ void add_registered_commands(CLI::App& app) {
       parent = group;
     }
     entry.setup(*parent);
+    // The registered name selects the command to set up: it must be the one setup added.
+    if (find_subcommand(*parent, entry.name) == nullptr) {
+      throw std::logic_error("command '" + entry.name + "' is registered under a name its setup does not add");
+    }
   }
 }
 

@@ -29,7 +29,7 @@ int main(int argc, char** argv) {
   winml::cli::route_engine_logs(0);
   // Destroyed last: every model created by a command callback is gone by then.
   winml::EngineScope engines;
-  std::unique_ptr<CLI::App> app_owner = winml::cli::make_app();
+  std::unique_ptr<CLI::App> app_owner = winml::cli::make_app(argc, argv);
   CLI::App& app = *app_owner;
   int code = 0;
   try {
@@ -48,7 +48,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "error: %s\n", e.what());
     code = exit_code_for(e);
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    // Not a winml::Error: nothing translated it, so it names no fix. Said as such so that a lost
+    // category (e.g. an engine error that no longer matches winml::Error across the plugin
+    // boundary, see engine/engine.h) is visible rather than passing as an ordinary failure.
+    std::fprintf(stderr, "error: unexpected failure: %s (please report it: winml has no advice for it)\n", e.what());
     code = 1;
   }
   return winml::cli::finish_stdout(code);  // output lost to a full disk is a failure too

@@ -4,11 +4,11 @@
 #include "ep/catalog.h"
 #include "ep/discovery.h"
 #include "ep/resolution.h"
+#include "onnx_io/onnx_io_loader.h"
 #include "perf/onnx_benchmark.h"
 #include "perf_console.h"
 #include "perf_options.h"
 #include "perf_output.h"
-#include "tensor_files/input_data.h"
 
 namespace winml::cli {
 namespace {
@@ -35,7 +35,10 @@ void run_onnx_perf(const PerfOptions& options) {
   request.batch_size_given = options.given.count("--batch-size") != 0;
   request.shapes = options.shapes;
   request.input_data = options.input_data;
-  request.read_input_data = tensor_files::load_input_data;
+  // Reading TensorProto files needs libprotobuf: through the onnx_io plugin, loaded only here.
+  request.read_input_data = [](const std::filesystem::path& dir, const std::vector<engine::TensorInfo>& inputs) {
+    return onnx_io::get().load_input_data(dir, inputs);
+  };
   perf::OnnxBenchmark benchmark(request);  // checks the report path, loop and --shape before anything loads
 
   register_ep_libraries(options.ep_libraries);

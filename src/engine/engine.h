@@ -5,6 +5,14 @@
 /// the only code that includes onnxruntime_cxx_api.h or ort_genai.h. The plugin is dlopen'ed on
 /// first use (engine_loader.h) so commands that do not run a model never load the engines.
 /// Engine errors are translated into winml::Error subclasses inside the plugin.
+///
+/// The contract of this boundary: it is C++, not C. Virtual calls, std::string, std::vector,
+/// std::function and thrown winml::Error objects cross it, and the plugin is built with hidden
+/// visibility, so its copies of the winml::Error classes are not shared with winml's: a catch in
+/// winml matches them by type name. That works only because winml and libwinml_engine.so are built
+/// from one source tree with one compiler and one C++ standard library. The plugin therefore
+/// exports winml_engine_identity() (plain C, plugin/plugin_identity.h), which the loader checks
+/// before the first C++ call, and kEngineInterfaceVersion changes with every change to this file.
 
 #include <cstddef>
 #include <cstdint>
@@ -15,7 +23,13 @@
 #include <string>
 #include <vector>
 
+#include "plugin/plugin_identity.h"
+
 namespace winml::engine {
+
+/// Version of the interface declared in this file. Bump it on any change to a class, struct or
+/// signature here: a plugin built before the change is then refused by name instead of crashing.
+inline constexpr int kEngineInterfaceVersion = 2;
 
 /// Tensor element types winml can generate inputs for.
 enum class ElementType { float32, float16, float64, int8, uint8, int16, uint16, int32, int64, boolean, other };
@@ -137,8 +151,8 @@ using LogSink = std::function<void(LogSeverity severity, const std::string& sour
 
 /// Library versions as the loaded libraries report them.
 struct Versions {
-  std::string onnxruntime;
-  std::string genai;
+  std::string onnxruntime;  ///< as ONNX Runtime's GetVersionString() returns it
+  std::string genai;        ///< read from the loaded GenAI's install, or "unknown" (it has no version call)
 };
 
 /// Entry point of the plugin.
@@ -170,5 +184,10 @@ class Engine {
 
 }  // namespace winml::engine
 
-/// Exported by the plugin; returns the process-wide engine (never null).
+/// Exported by the plugin: which build it is from (interface version, winml version,
+/// toolchain). Plain C, so the loader can read it before trusting any C++ type.
+extern "C" const winml::plugin::Identity* winml_engine_identity();
+
+/// Exported by the plugin; returns the process-wide engine (never null). Called only after
+/// winml_engine_identity() matched.
 extern "C" winml::engine::Engine* winml_engine_instance();

@@ -1,14 +1,12 @@
 #include "engine/engine_loader.h"
 
-#include <dlfcn.h>
-
-#include <cstdlib>
 #include <filesystem>
 #include <mutex>
 #include <optional>
 #include <utility>
 
 #include "platform/environment.h"
+#include "plugin/plugin_loader.h"
 #include "winml/errors.h"
 
 namespace winml::engine {
@@ -16,7 +14,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr const char* kPluginName = "libwinml_engine.so";
 // The engine libraries the plugin needs, looked for beside it to give a precise message.
 constexpr const char* kEngineLibraries[] = {"libonnxruntime.so", "libonnxruntime-genai.so"};
 
@@ -25,15 +22,10 @@ Engine* g_engine = nullptr;
 bool g_telemetry = false;
 std::optional<std::pair<LogSeverity, LogSink>> g_log_sink;
 
-// The folder holding the code of this function: the executable (static link) or a shared winml.
-fs::path own_folder() {
-  Dl_info info{};
-  if (::dladdr(reinterpret_cast<void*>(&own_folder), &info) != 0 && info.dli_fname != nullptr) {
-    std::error_code ec;
-    fs::path self = fs::canonical(info.dli_fname, ec);
-    if (!ec) return self.parent_path();
-  }
-  return {};
+const plugin::PluginSpec& engine_plugin() {
+  static const plugin::PluginSpec spec{"libwinml_engine.so", "WINML_ENGINE_PATH", "winml_engine_identity",
+                                       "winml_engine_instance", kEngineInterfaceVersion};
+  return spec;
 }
 
 [[noreturn]] void not_installed(const fs::path& plugin, const std::string& why) {
@@ -52,15 +44,7 @@ fs::path own_folder() {
 
 }  // namespace
 
-std::string plugin_path() {
-  if (const char* env = std::getenv("WINML_ENGINE_PATH"); env != nullptr && *env != '\0') return env;
-  fs::path here = own_folder();
-  for (const fs::path& candidate :
-       {here / kPluginName, here / ".." / "lib" / kPluginName, fs::path(WINML_ENGINE_INSTALL_DIR) / kPluginName}) {
-    if (fs::exists(candidate)) return fs::weakly_canonical(candidate).string();
-  }
-  return (here / ".." / "lib" / kPluginName).lexically_normal().string();
-}
+std::string plugin_path() { return plugin::plugin_path(engine_plugin()).string(); }
 
 Engine& get() {
   std::lock_guard lock(g_mutex);
@@ -71,28 +55,22 @@ Engine& get() {
   // at all. OgaSetTelemetryEnabled(false) alone only stops new events. With the opt-in the user's
   // own environment is left as it is.
   if (!g_telemetry) platform::set_environment_variable("ORT_DISABLE_TELEMETRY", "1");
-  fs::path plugin = plugin_path();
-  void* handle = nullptr;
-  if (fs::exists(plugin)) {
-    // RTLD_LOCAL keeps the engine's symbols private; the plugin's $ORIGIN RUNPATH finds
-    // libonnxruntime.so and libonnxruntime-genai.so beside it.
-    handle = ::dlopen(plugin.c_str(), RTLD_NOW | RTLD_LOCAL);
-    if (handle == nullptr) not_installed(plugin, ::dlerror());
-  } else {
-    // Last resort: the program's own RUNPATH (set by the installed CMake package) and
-    // LD_LIBRARY_PATH.
-    handle = ::dlopen(kPluginName, RTLD_NOW | RTLD_LOCAL);
-    if (handle == nullptr) not_installed(plugin, "file not found");
+  // The plugin's $ORIGIN RUNPATH finds libonnxruntime.so and libonnxruntime-genai.so beside it.
+  void* entry = nullptr;
+  try {
+    entry = plugin::load_plugin(engine_plugin(), not_installed);
+  } catch (const GenaiNotInstalledError&) {
+    throw;
+  } catch (const Error& e) {
+    // A plugin from another build: for callers, the engine is not (properly) installed.
+    throw GenaiNotInstalledError(e.what());
   }
-  auto* entry = reinterpret_cast<Engine* (*)()>(::dlsym(handle, "winml_engine_instance"));
-  if (entry == nullptr) not_installed(plugin, "it does not export winml_engine_instance");
-  Engine* engine = entry();
+  Engine* engine = reinterpret_cast<Engine* (*)()>(entry)();
   engine->set_telemetry_enabled(g_telemetry);
   if (g_log_sink) engine->set_log_sink(g_log_sink->first, g_log_sink->second);
   g_engine = engine;
   return *g_engine;
 }
-
 bool is_loaded() {
   std::lock_guard lock(g_mutex);
   return g_engine != nullptr;

@@ -84,8 +84,9 @@ MachineInfo collect_machine_info() {
     info.kernel = std::string(names.sysname) + " " + names.release;
     info.arch = names.machine;
   }
-  info.onnxruntime_version = WINML_ORT_PACKAGE_VERSION;
-  info.genai_version = WINML_GENAI_PACKAGE_VERSION;
+  // Only the loaded libraries can say which versions run (see the header); never the build's pin.
+  info.onnxruntime_version = "unknown";
+  info.genai_version = "unknown";
   info.winml_version = WINML_VERSION_STRING;
   info.winml_commit = WINML_GIT_COMMIT;
   info.build_type = WINML_BUILD_TYPE;

@@ -17,8 +17,8 @@ struct MachineInfo {
   std::string os;                        ///< PRETTY_NAME from /etc/os-release, e.g. "Debian GNU/Linux 12 (bookworm)"
   std::string kernel;                    ///< uname sysname + release, e.g. "Linux 6.1.0-18-amd64"
   std::string arch;                      ///< uname machine, e.g. "x86_64"
-  std::string onnxruntime_version;       ///< version of the ONNX Runtime in use
-  std::string genai_version;             ///< version of ONNX Runtime GenAI in use
+  std::string onnxruntime_version;       ///< version of the ONNX Runtime loaded, or "unknown"
+  std::string genai_version;             ///< version of the ONNX Runtime GenAI loaded, or "unknown"
   std::string winml_version;             ///< this build's version
   std::string winml_commit;              ///< git commit this build was made from, or "unknown"
   std::string build_type;                ///< CMake build type; numbers from a Debug build are not meaningful
@@ -34,9 +34,9 @@ std::uint64_t parse_mem_total(std::string_view meminfo);
 /// PRETTY_NAME of an os-release text, unquoted; empty when absent.
 std::string parse_os_pretty_name(std::string_view os_release);
 
-/// Collects the facts from /proc, /etc/os-release and uname. Library versions start as the pinned
-/// package versions this build was made against; callers that loaded the engine should overwrite
-/// them with the versions the loaded libraries report (engine::Engine::versions()).
+/// Collects the facts from /proc, /etc/os-release and uname. Library versions are "unknown" here:
+/// callers that loaded the engine replace them with what the loaded libraries report
+/// (engine::Engine::versions()), never with the versions the build was pinned to.
 MachineInfo collect_machine_info();
 
 /// True when build_type is one whose timings are meaningful (Release, RelWithDebInfo, MinSizeRel).

@@ -21,8 +21,8 @@ inline constexpr std::size_t kOnnxDefaultIterations = 100;
 inline constexpr std::size_t kOnnxDefaultWarmup = 10;
 
 /// Reads the tensors of an --input-data folder for the model's inputs. Given by the caller
-/// (tensor_files::load_input_data) because reading TensorProto files links the ONNX protobuf
-/// library, which this module does not.
+/// (the CLI passes the onnx_io plugin's load_input_data) because reading TensorProto files needs
+/// the ONNX protobuf library, which this module does not link.
 using InputDataReader = std::function<std::vector<engine::HostTensor>(const std::filesystem::path& dir,
                                                                       const std::vector<engine::TensorInfo>& inputs)>;
 

@@ -28,6 +28,21 @@ TempRegistration register_temp_path(const char* path) noexcept;
 /// Forgets a registration (after the file was renamed into place or deleted). Never throws.
 void unregister_temp_path(TempRegistration registration) noexcept;
 
+/// The entry points of one copy of this registry. A plugin that carries its own copy of winml's
+/// platform code (libwinml_onnx_io.so links it statically) is handed the program's, so that its
+/// temporary files are registered where the installed signal handlers look.
+struct TempRegistry {
+  TempRegistration (*register_path)(const char* path) noexcept = nullptr;
+  void (*unregister_path)(TempRegistration registration) noexcept = nullptr;
+};
+
+/// This copy's own registry (the one remove_temp_files_on_signal's handlers empty).
+TempRegistry own_temp_registry() noexcept;
+
+/// From now on register_temp_path and unregister_temp_path of this copy go to `host`. Call once,
+/// before any temporary file exists, in a plugin's entry point.
+void use_temp_registry(TempRegistry host) noexcept;
+
 /// Unlinks every registered path now, as the signal handler does, and forgets them. Returns how
 /// many were registered. Async-signal-safe.
 int remove_registered_temp_paths() noexcept;

@@ -28,6 +28,10 @@ static_assert(std::atomic<std::uint32_t>::is_always_lock_free, "the signal handl
 
 Slot g_slots[kSlots];
 
+// Set in a plugin: its registrations go to the program's registry (see use_temp_registry).
+std::atomic<TempRegistration (*)(const char*) noexcept> g_forward_register{nullptr};
+std::atomic<void (*)(TempRegistration) noexcept> g_forward_unregister{nullptr};
+
 constexpr std::uint32_t phase(std::uint32_t state) { return state & 3u; }
 constexpr std::uint32_t generation(std::uint32_t state) { return state >> 2; }
 constexpr std::uint32_t make_state(std::uint32_t gen, std::uint32_t ph) { return (gen << 2) | ph; }
@@ -59,7 +63,22 @@ void remove_temp_files_on_signal() {
   }
 }
 
+TempRegistry own_temp_registry() noexcept {
+  TempRegistry own;
+  own.register_path = &register_temp_path;
+  own.unregister_path = &unregister_temp_path;
+  return own;
+}
+
+void use_temp_registry(TempRegistry host) noexcept {
+  g_forward_register.store(host.register_path);
+  g_forward_unregister.store(host.unregister_path);
+}
+
 TempRegistration register_temp_path(const char* path) noexcept {
+  if (auto* forward = g_forward_register.load(); forward != nullptr && forward != &register_temp_path) {
+    return forward(path);
+  }
   const std::size_t length = std::strlen(path);
   if (length >= kPathMax) return {};
   for (int i = 0; i < kSlots; ++i) {
@@ -76,6 +95,10 @@ TempRegistration register_temp_path(const char* path) noexcept {
 }
 
 void unregister_temp_path(TempRegistration registration) noexcept {
+  if (auto* forward = g_forward_unregister.load(); forward != nullptr && forward != &unregister_temp_path) {
+    forward(registration);
+    return;
+  }
   if (registration.slot < 0 || registration.slot >= kSlots) return;
   std::uint32_t expected = make_state(registration.generation, kReady);
   g_slots[registration.slot].state.compare_exchange_strong(expected, make_state(registration.generation, kFree));

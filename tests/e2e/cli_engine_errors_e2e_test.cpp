@@ -48,8 +48,11 @@ class EngineErrorsCli : public ::testing::Test {
 };
 test::TempDir* EngineErrorsCli::root_ = nullptr;
 
-// One error line, no engine log line, no colour codes.
+// One error line, no engine log line, no colour codes; and the error arrived as a winml::Error
+// (main() marks any other exception "unexpected failure"), so the category thrown inside the
+// plugin survived the dlopen boundary.
 void expect_one_clean_message(const test::CommandResult& result) {
+  EXPECT_EQ(result.err.find("unexpected failure"), std::string::npos) << "lost its winml category: " << result.err;
   EXPECT_EQ(result.err.find('\033'), std::string::npos) << result.err;
   EXPECT_EQ(result.err.find("[E:onnxruntime"), std::string::npos) << result.err;
   std::size_t errors = 0;
@@ -177,6 +180,31 @@ TEST_F(EngineErrorsCli, OnnxRuntimeRunErrorsOfPlainModelsAreNotPrintedTwice) {
   expect_one_clean_message(result);
   EXPECT_NE(result.err.find("GroupQueryAttention"), std::string::npos) << result.err;
 }
+
+// A plugin from another build is refused before any C++ object crosses into it, with both builds
+// named and the fix. The foreign plugins are tiny libraries exporting only an identity.
+struct ForeignEngineCase {
+  std::string library;                ///< a foreign plugin built by tests/e2e/CMakeLists.txt
+  std::vector<std::string> expected;  ///< parts of the message
+};
+
+class ForeignEngineCli : public ::testing::TestWithParam<ForeignEngineCase> {};
+
+TEST_P(ForeignEngineCli, IsRefusedNamingBothBuildsAndTheFix) {
+  auto result = test::run_command("WINML_ENGINE_PATH=" + GetParam().library + " " + test::winml_binary() + " sys");
+  EXPECT_EQ(result.exit_code, 1) << result.err;
+  expect_contains(result.err, GetParam().expected);
+  expect_contains(result.err,
+                  {GetParam().library, "this winml expects plugin interface", "cmake --install", "WINML_ENGINE_PATH"});
+  expect_one_clean_message(result);
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Builds, ForeignEngineCli,
+    ::testing::Values(ForeignEngineCase{WINML_TEST_NEWER_ENGINE, {"it is plugin interface 999 of winml 9.9.9"}},
+                      ForeignEngineCase{WINML_TEST_OTHER_TOOLCHAIN_ENGINE, {"built with compiler other 1.0"}},
+                      ForeignEngineCase{WINML_TEST_UNVERSIONED_ENGINE,
+                                        {"is from an older winml build", "exports no winml_engine_identity"}}));
 
 struct CommandCase {
   std::string args;

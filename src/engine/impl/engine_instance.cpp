@@ -8,9 +8,12 @@
 #include "engine/engine.h"
 #include "engine/impl/error_translation.h"
 #include "engine/impl/genai_model.h"
+#include "engine/impl/install_version.h"
 #include "engine/impl/log_routing.h"
 #include "engine/impl/onnx_session.h"
 #include "engine/impl/ort_environment.h"
+#include "platform/shared_library.h"
+#include "plugin/plugin_identity.h"
 #include "util/ascii_case.h"
 #include "winml_build_info.h"
 
@@ -35,8 +38,10 @@ bool mentions_already_registered(const std::string& message) {
 class OrtGenaiEngine final : public Engine {
  public:
   Versions versions() override {
-    // GenAI exposes no version query: report the package version this plugin was built against.
-    return {Ort::GetVersionString(), WINML_GENAI_PACKAGE_VERSION};
+    // GenAI 0.18 has no version call: read the version from the install of the file the loader
+    // actually mapped (never the version this plugin was compiled against).
+    return {Ort::GetVersionString(),
+            version_of_install(platform::file_holding(reinterpret_cast<const void*>(&OgaShutdown)))};
   }
 
   std::vector<std::string> available_providers() override {
@@ -122,6 +127,12 @@ class OrtGenaiEngine final : public Engine {
 
 }  // namespace
 }  // namespace winml::engine::impl
+
+extern "C" __attribute__((visibility("default"))) const winml::plugin::Identity* winml_engine_identity() {
+  static const winml::plugin::Identity identity{winml::engine::kEngineInterfaceVersion, WINML_VERSION_STRING,
+                                                winml::plugin::kToolchain};
+  return &identity;
+}
 
 extern "C" __attribute__((visibility("default"))) winml::engine::Engine* winml_engine_instance() {
   static winml::engine::impl::OrtGenaiEngine engine;

@@ -1,0 +1,40 @@
+#include "onnx_io/onnx_io_loader.h"
+
+#include <filesystem>
+#include <mutex>
+#include <string>
+
+#include "plugin/plugin_loader.h"
+#include "winml/errors.h"
+
+namespace winml::onnx_io {
+namespace {
+
+std::mutex g_mutex;
+OnnxIo* g_instance = nullptr;
+
+[[noreturn]] void not_installed(const std::filesystem::path& plugin, const std::string& why) {
+  throw Error(ErrorCategory::not_installed,
+              "cannot load winml's ONNX file support " + plugin.string() + ": " + why +
+                  ". Rebuild winml (cmake --build builds libwinml_onnx_io.so beside the engine) or reinstall it; "
+                  "it needs the ONNX and protobuf libraries (Debian: libonnx1, libprotobuf32).");
+}
+
+}  // namespace
+
+OnnxIo& get() {
+  std::lock_guard lock(g_mutex);
+  if (g_instance != nullptr) return *g_instance;
+  static const plugin::PluginSpec spec{"libwinml_onnx_io.so", "WINML_ONNX_IO_PATH", "winml_onnx_io_identity",
+                                       "winml_onnx_io_instance", kOnnxIoInterfaceVersion};
+  void* entry = plugin::load_plugin(spec, not_installed);
+  g_instance = reinterpret_cast<OnnxIo* (*)(platform::TempRegistry)>(entry)(platform::own_temp_registry());
+  return *g_instance;
+}
+
+bool is_loaded() {
+  std::lock_guard lock(g_mutex);
+  return g_instance != nullptr;
+}
+
+}  // namespace winml::onnx_io

@@ -1,0 +1,29 @@
+#pragma once
+/// \file
+/// Loading winml's own plugins (the engine, the ONNX file reader/writer) at run time, and finding
+/// which file a piece of loaded code came from.
+
+#include <filesystem>
+#include <string>
+
+namespace winml::platform {
+
+/// A loaded library, or why it could not be loaded. Plugins stay loaded until the process exits
+/// (their objects live in process-wide statics), so there is no unload.
+struct LoadedLibrary {
+  void* handle = nullptr;  ///< null when loading failed
+  std::string error;       ///< the dynamic loader's message when handle is null
+};
+
+/// Loads `path` (a path, or a bare file name searched the dynamic loader's way) with every symbol
+/// resolved now and kept private to it, so two plugins never see each other's symbols.
+LoadedLibrary load_library(const std::string& path);
+
+/// The address of the exported symbol `name` in a loaded library, or null.
+void* find_symbol(void* handle, const char* name);
+
+/// The canonical path of the executable or shared library holding the code or data at
+/// `address`, symlinks resolved; empty when the loader cannot tell.
+std::filesystem::path file_holding(const void* address);
+
+}  // namespace winml::platform
