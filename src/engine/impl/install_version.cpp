@@ -45,7 +45,7 @@ std::string from_nuget_package(const fs::path& library) {
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(version_dir, ec)) {
     if (entry.path().extension() != ".nuspec") continue;
-    const std::string declared = nuspec_version(entry.path());
+    std::string declared = nuspec_version(entry.path());
     // NuGet lower-cases the folder name; a disagreement means a hand-made tree, not a package.
     if (!declared.empty() && std::regex_match(declared, version_pattern())) {
       std::string lower = declared;
