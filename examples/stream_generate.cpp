@@ -12,7 +12,7 @@ int main(int argc, char** argv) {
   winml::EngineScope engines;
   try {
     winml::GenaiSessionOptions options;
-    if (argc > 3) options.ep = argv[3];
+    if (argc > 3) options.ep = winml::EpChoice::parse(argv[3]);
     winml::GenaiSession session(argv[1], options);
     winml::GenerationConfig config;
     config.max_new_tokens = 64;

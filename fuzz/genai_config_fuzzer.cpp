@@ -6,11 +6,11 @@
 // - a change lands on the requested EP (config_ep of the result is the EP's alias);
 // - the override is idempotent (applying it to its own output changes nothing).
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
 #include <fstream>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -26,30 +26,41 @@ namespace {
 
 using winml::bundle::ConfigJson;
 
-// (ep, device) pairs handed to override_bundle_ep.
-using Choice = std::pair<std::string, std::string>;
+// (ep, device) requests as written on the command line.
+using Request = std::pair<std::string, std::string>;
 
-// What `--ep`/`--device` resolve to on each test machine, plus a few raw requests the resolver
-// would reject first (override_bundle_ep must reject them itself: `bundle derive` calls it directly).
-std::vector<Choice> ep_choices() {
+// What `--ep`/`--device` resolve to on each test machine, plus raw requests as `bundle derive`
+// and `compile` parse them without a machine (EpChoice::parse rejects the impossible ones first).
+std::vector<winml::EpChoice> ep_choices() {
   using namespace winml::ep::testing;
-  const std::vector<Choice> requests = {{"", "auto"},        {"", "npu"},    {"", "gpu"},      {"", "cpu"},
-                                        {"cpu", ""},         {"qnn", "npu"}, {"qnn", "gpu"},   {"openvino", ""},
-                                        {"openvino", "gpu"}, {"cuda", ""},   {"tensorrt", ""}, {"dml", ""},
-                                        {"vitisai", "npu"}};
-  std::set<Choice> choices = {{"QNNExecutionProvider", "cpu"}, {"dml", "npu"}, {"no-such-ep", ""}, {"cpu", "npu"}};
+  const std::vector<Request> requests = {{"", "auto"},        {"", "npu"},    {"", "gpu"},      {"", "cpu"},
+                                         {"cpu", ""},         {"qnn", "npu"}, {"qnn", "gpu"},   {"openvino", ""},
+                                         {"openvino", "gpu"}, {"cuda", ""},   {"tensorrt", ""}, {"dml", ""},
+                                         {"vitisai", "npu"}};
+  std::vector<winml::EpChoice> choices;
+  auto add = [&choices](const winml::EpChoice& choice) {
+    if (choice.respects_bundle()) return;
+    if (std::find(choices.begin(), choices.end(), choice) == choices.end()) choices.push_back(choice);
+  };
+  for (const auto& [ep, device] : std::vector<Request>{
+           {"QNNExecutionProvider", "cpu"}, {"dml", "npu"}, {"no-such-ep", ""}, {"cpu", "npu"}, {"openvino", "cpu"}}) {
+    try {
+      add(winml::EpChoice::parse(ep, device));
+    } catch (const winml::Error&) {
+      // Refused when the choice is made: never reaches an override.
+    }
+  }
   for (const auto& machine : {qnn_laptop(), openvino_host(), intel_laptop(), cuda_box(), ryzen_laptop(), cpu_only()}) {
     const winml::ep::EpResolver machine_resolver = resolver(machine);
     for (const auto& [ep, device] : requests) {
       try {
-        winml::ep::GenaiEpSelection selection = machine_resolver.select_genai_ep(ep, device);
-        if (selection.overrides()) choices.insert({selection.ep, selection.session_device});
+        add(machine_resolver.select_genai_ep(ep, device));
       } catch (const winml::Error&) {
         // Not available on this machine: the CLI stops here, before any override.
       }
     }
   }
-  return {choices.begin(), choices.end()};
+  return choices;
 }
 
 void check(bool condition, const char* property) {
@@ -60,18 +71,18 @@ void check(bool condition, const char* property) {
 }
 
 void override_all(const ConfigJson& json) {
-  static const std::vector<Choice> choices = ep_choices();
-  for (const auto& [ep, device] : choices) {
+  static const std::vector<winml::EpChoice> choices = ep_choices();
+  for (const auto& choice : choices) {
     winml::bundle::OverrideResult result;
     try {
-      result = winml::bundle::override_bundle_ep(json, ep, device);
+      result = winml::bundle::override_bundle_ep(json, choice);
     } catch (const winml::Error&) {
       continue;
     }
     if (!result.changed) continue;
     winml::bundle::parse_genai_config(result.config);  // throws (uncaught: a bug) when invalid
-    check(result.effective_ep == winml::ep::require_ep(ep).alias, "a changed config runs on the requested EP");
-    check(!winml::bundle::override_bundle_ep(result.config, ep, device).changed, "an override is idempotent");
+    check(result.effective_ep == choice.ep_label(), "a changed config runs on the requested EP");
+    check(!winml::bundle::override_bundle_ep(result.config, choice).changed, "an override is idempotent");
   }
 }
 

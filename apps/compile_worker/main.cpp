@@ -14,6 +14,7 @@
 #include "compile/artifact_files.h"
 #include "compile/worker_protocol.h"
 #include "engine/engine_loader.h"
+#include "ep/ort_providers.h"
 #include "platform/parent_death.h"
 #include "winml/errors.h"
 
@@ -56,7 +57,13 @@ int compile(const winml::compile::WorkerRequest& request) {
   winml::engine::CompileRequest compile_request;
   compile_request.input_path = request.input.string();
   compile_request.output_path = (partial / model_name).string();
-  compile_request.providers = {{request.ep, request.options}};
+  const winml::ep::EpInfo* ep = winml::ep::find_ep(request.ep);
+  if (ep == nullptr) {
+    return fail(WorkerExit::usage,
+                "unknown EP '" + request.ep + "'. Pass a catalog name such as QNNExecutionProvider.");
+  }
+  // No device: the compile options (device_type for OpenVINO) already say where it runs.
+  compile_request.providers = winml::ep::ort_providers(winml::EpChoice::of(*ep), request.options);
   compile_request.embed_context = request.embed;
   try {
     winml::engine::get().compile_model(compile_request);

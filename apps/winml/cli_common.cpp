@@ -77,7 +77,7 @@ std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::stri
   return libraries;
 }
 
-ep::GenaiEpSelection select_genai_ep(const std::string& ep, const std::string& device) {
+EpChoice select_genai_ep(const std::string& ep, const std::string& device) {
   bool respect_bundle = ep.empty() && (device.empty() || device == "config");
   if (respect_bundle) return {};
   ep::EngineEpDiscovery discovery;

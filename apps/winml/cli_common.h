@@ -41,8 +41,9 @@ std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::stri
 
 /// EP choice for a GenAI bundle from --ep and --device: explicit EP > concrete device > the
 /// bundle's config (both empty, or device "config"). Loads the engine only when it has to look at
-/// this machine's EPs. Throws UsageError / EpUnavailableError listing what exists.
-ep::GenaiEpSelection select_genai_ep(const std::string& ep, const std::string& device);
+/// this machine's EPs. The one place a command turns --ep/--device into an EpChoice for a bundle.
+/// Throws UsageError / EpUnavailableError listing what exists.
+EpChoice select_genai_ep(const std::string& ep, const std::string& device);
 
 /// Long names of the flags given on `cmd`'s command line, spelled "--shape".
 std::set<std::string> given_flags(const CLI::App& cmd);

@@ -74,9 +74,10 @@ void require_output_folder(const fs::path& out, bool overwrite) {
 }
 
 void run_derive(const DeriveOptions& options) {
-  ep::require_ep(options.ep);  // `config` or an unknown name: list the valid ones
+  // Derive always forces an EP: `config` or an unknown name is refused with the valid ones.
+  EpChoice choice = EpChoice::of(ep::require_ep(options.ep), options.device);
   bundle::GenaiConfig config = bundle::load_genai_config(options.model);
-  bundle::OverrideResult result = bundle::override_bundle_ep(config.json, options.ep, options.device);
+  bundle::OverrideResult result = bundle::override_bundle_ep(config.json, choice);
   require_output_folder(options.out, options.overwrite);
   bundle::write_derived_bundle(config.bundle_dir, result.config, options.out);
 

@@ -43,11 +43,10 @@ void print_stages(const std::vector<StagePreparation>& stages) {
   }
 }
 
-void compile_bundle(const CompileOptions& options) {
+void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   auto facts = session::check_bundle(options.model, options.allow_custom_ops);
   session::LoadRequest request;
-  request.ep = options.ep;
-  request.device = options.device;
+  request.ep = choice;
   request.compile = true;
   request.compile_timeout_s = options.timeout_s;
   request.compiler_id = session::engine_compiler_id(engine::get());
@@ -67,7 +66,7 @@ void compile_bundle(const CompileOptions& options) {
   std::fprintf(stderr, "derived bundle: %s (ep %s)\n", prepared.load_dir.c_str(), prepared.effective_ep.c_str());
 }
 
-void compile_onnx(const CompileOptions& options) {
+void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
   if (!options.output.empty() && platform::file_kind(options.output) == platform::FileKind::directory) {
     throw UsageError("-o " + options.output + " is a folder; give the path of the compiled .onnx file, e.g. -o " +
                      (fs::path(options.output) / "model_ctx.onnx").string());
@@ -75,8 +74,7 @@ void compile_onnx(const CompileOptions& options) {
   compile::FileCompileJob job;
   job.source = options.model;
   job.output = options.output;
-  job.ep = options.ep;
-  job.device = options.device;
+  job.target = choice;
   job.embed = options.embed;
   job.timeout_s = options.timeout_s;
   job.overwrite = options.overwrite;
@@ -101,12 +99,13 @@ void refuse_special_output(const std::string& output) {
 void run_compile(const CompileOptions& options) {
   if (options.ep.empty()) throw UsageError("give the EP to compile for with --ep (e.g. --ep qnn).");
   refuse_special_output(options.output);
-  ep::require_ep(options.ep);  // unknown names fail here with the list of valid ones
+  // Resolved once: unknown names and devices the EP does not target fail here with the valid ones.
+  EpChoice choice = EpChoice::of(ep::require_ep(options.ep), options.device);
   register_ep_libraries(options.ep_libraries);
   if (fs::is_directory(options.model)) {
-    compile_bundle(options);
+    compile_bundle(options, choice);
   } else if (fs::path(options.model).extension() == ".onnx") {
-    compile_onnx(options);
+    compile_onnx(options, choice);
   } else {
     throw UsageError("'" + options.model + "' is neither a bundle folder nor an .onnx file.");
   }

@@ -1,7 +1,6 @@
 // The winml runtime of `winml perf`: flags to an OnnxBenchmark, its result to the report.
 
 #include "cli_common.h"
-#include "ep/catalog.h"
 #include "ep/discovery.h"
 #include "ep/resolution.h"
 #include "onnx_io/onnx_io_loader.h"
@@ -11,20 +10,6 @@
 #include "perf_output.h"
 
 namespace winml::cli {
-namespace {
-
-// --ep wins; else the first EP of the resolved device (--device, default auto) on this machine.
-perf::OnnxEpChoice select_onnx_ep(const PerfOptions& options) {
-  ep::EngineEpDiscovery discovery;
-  ep::EpResolver resolver(ep::discover_device_eps(discovery));
-  perf::OnnxEpChoice choice;
-  choice.device = resolver.resolve_device(options.device.empty() ? "auto" : options.device, options.ep);
-  choice.ep_name = options.ep.empty() ? resolver.resolve_eps(choice.device).front() : ep::normalize_ep_name(options.ep);
-  choice.ep_alias = ep::require_ep(choice.ep_name).alias;
-  return choice;
-}
-
-}  // namespace
 
 void run_onnx_perf(const PerfOptions& options) {
   perf::OnnxBenchmarkRequest request;
@@ -42,9 +27,11 @@ void run_onnx_perf(const PerfOptions& options) {
   perf::OnnxBenchmark benchmark(request);  // checks the report path, loop and --shape before anything loads
 
   register_ep_libraries(options.ep_libraries);
-  perf::OnnxEpChoice ep = select_onnx_ep(options);
+  // --ep wins; else the first EP of the resolved device (--device, default auto) on this machine.
+  ep::EngineEpDiscovery discovery;
+  EpChoice choice = ep::EpResolver(ep::discover_device_eps(discovery)).select_onnx_ep(options.ep, options.device);
   PerfConsole console(options.out);
-  emit_report(benchmark.run(ep, console), options, benchmark.report_path());
+  emit_report(benchmark.run(choice, console), options, benchmark.report_path());
 }
 
 }  // namespace winml::cli

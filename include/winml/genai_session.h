@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "winml/ep_choice.h"
 #include "winml/errors.h"
 #include "winml/generation.h"
 
@@ -27,10 +28,9 @@ Clock steady_clock_seconds();
 
 /// How to open a bundle.
 struct GenaiSessionOptions {
-  /// EP name or alias to force onto the bundle's hardware stages; empty = respect the bundle.
-  std::string ep;
-  /// cpu/gpu/npu, used to synthesise device-specific provider options; empty = none.
-  std::string device;
+  /// The EP to force onto the bundle's hardware stages, and the device for its device-specific
+  /// provider options; default = respect the bundle. From names: EpChoice::parse("qnn", "npu").
+  EpChoice ep;
   /// Pre-compile EPContext-capable stages before loading.
   bool compile = false;
   /// Seconds allowed to compile one stage before falling back to its original ONNX.

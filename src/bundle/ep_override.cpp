@@ -9,9 +9,6 @@
 #include "bundle/provider_options.h"
 #include "bundle/stage_list.h"
 #include "ep/catalog.h"
-#include "ep/genai_provider.h"
-#include "util/ascii_case.h"
-#include "winml/errors.h"
 
 namespace winml::bundle {
 namespace {
@@ -48,18 +45,17 @@ const ProviderEntry* entry_for(const std::vector<ProviderEntry>& entries, const 
   return nullptr;
 }
 
-// An explicit device wins over the device_type a reused entry had ("GPU.1" still counts as GPU).
-void apply_device(ConfigJson& options, const std::string& device) {
-  std::string wanted = ep::device_type_value(device);
-  auto it = options.find("device_type");
-  if (it != options.end() && it->is_string() && to_upper(it->get<std::string>()).rfind(wanted, 0) == 0) return;
-  options["device_type"] = wanted;
+// An explicit device wins over the device option a reused entry had ("GPU.1" still counts as GPU).
+void apply_device(ConfigJson& options, const ep::EpInfo& target, const std::string& device) {
+  auto it = options.find(target.device_option);
+  if (it != options.end() && it->is_string() && ep::device_option_selects(it->get<std::string>(), device)) return;
+  options[target.device_option] = ep::device_option_value(device);
 }
 
 // Picks the entry a hardware holder is re-routed to (see the header for the order).
 ProviderEntry choose_entry(const Holder& holder, const std::vector<Holder>& holders, const ep::EpInfo& target,
                            const std::string& device, bool& guessed_nothing) {
-  ProviderEntry chosen{ep::genai_provider_name(target), ConfigJson::object()};
+  ProviderEntry chosen{target.genai_name, ConfigJson::object()};
   if (const ProviderEntry* own = entry_for(holder.entries, target)) {
     chosen = *own;  // keeps the bundle's spelling, so an already-routed list stays unchanged
   } else {
@@ -72,35 +68,26 @@ ProviderEntry choose_entry(const Holder& holder, const std::vector<Holder>& hold
     }
     if (borrowed != nullptr) {
       chosen.options = borrowed->options;
-    } else if (ep::takes_device_type(target)) {
-      chosen.options["device_type"] = ep::device_type_value(device.empty() ? ep::primary_device(target) : device);
+    } else if (auto synthesised = ep::synthesised_options(target, device); !synthesised.empty()) {
+      for (const auto& [key, value] : synthesised) chosen.options[key] = value;
     } else {
-      guessed_nothing = ep::needs_backend_options(target);
+      guessed_nothing = !target.required_options.empty();
     }
   }
-  if (ep::takes_device_type(target) && !device.empty()) apply_device(chosen.options, device);
+  if (!target.device_option.empty() && !device.empty()) apply_device(chosen.options, target, device);
   return chosen;
 }
 
 }  // namespace
 
-OverrideResult override_bundle_ep(const ConfigJson& config, std::string_view ep, std::string_view device) {
+OverrideResult override_bundle_ep(const ConfigJson& config, const EpChoice& choice) {
   OverrideResult result;
   result.config = config;
   list_stages(config);  // validates the shape before anything is rewritten
-  std::string requested(ep);
-  if (requested.empty() || iequals(requested, "config")) return result;
+  if (choice.respects_bundle()) return result;
 
-  const ep::EpInfo& target = ep::require_ep(ep);
-  std::string session_device;
-  if (!device.empty()) {
-    session_device = ep::require_device(device);
-    if (!ep::targets_device(target, session_device)) {
-      throw UsageError(target.canonical + " does not run on the " + session_device + " device; it targets " +
-                       fmt::format("{}", fmt::join(target.devices, ", ")) +
-                       ". Choose one of those devices or another EP.");
-    }
-  }
+  const ep::EpInfo& target = *choice.info();
+  const std::string& session_device = choice.device();
 
   std::vector<Holder> holders = collect_holders(result.config);
   std::vector<std::string> without_backend;
@@ -121,11 +108,10 @@ OverrideResult override_bundle_ep(const ConfigJson& config, std::string_view ep,
   }
 
   if (!without_backend.empty()) {
-    result.warnings.push_back(
-        target.alias +
-        " needs backend options (at least backend_path, e.g. libQnnHtp.so) and the bundle has none to reuse, so " +
-        fmt::format("{}", fmt::join(without_backend, ", ")) + " got empty " + target.alias +
-        " options; add backend_path to their provider_options if loading fails.");
+    result.warnings.push_back(target.alias + " needs backend options (at least " + target.required_options +
+                              ") and the bundle has none to reuse, so " +
+                              fmt::format("{}", fmt::join(without_backend, ", ")) + " got empty " + target.alias +
+                              " options; add backend_path to their provider_options if loading fails.");
   }
   result.changed = result.config != config;
   if (!result.changed) {

@@ -1,15 +1,16 @@
 #pragma once
 /// \file
-/// Forcing a bundle onto one EP by rewriting its genai_config.json (rules:
-/// docs/execution-providers.md, "EP override of a bundle"). GenAI cannot change per-stage provider
-/// options through its API, so the rewritten config goes into a derived bundle (derived_bundle.h).
-/// Pure: no file access, no engine.
+/// Forcing a bundle onto one EP by rewriting its genai_config.json (the rules are below and in
+/// docs/execution-providers.md). GenAI cannot change per-stage provider options through its API,
+/// so the rewritten config goes into a derived bundle (derived_bundle.h). Pure: no file access,
+/// no engine.
 
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "bundle/genai_config.h"
+#include "winml/ep_choice.h"
 
 namespace winml::bundle {
 
@@ -21,23 +22,23 @@ struct OverrideResult {
   bool changed = false;                 ///< true when config differs from the input
 };
 
-/// Rewrites the provider options of `config` for `ep` (an EP name or alias; empty or "config" =
-/// no override). `device` (npu/gpu/cpu or empty) picks `device_type` for OpenVINO and VitisAI.
+/// Rewrites the provider options of `config` for `choice` (respects_bundle() = no override). The
+/// choice's device, when set, picks the EP's device option (catalog column device_option).
 ///
 /// Rules, applied to the decoder-level session_options and to every pipeline stage that has its
 /// own session_options (stages without them follow the decoder-level ones):
 /// - `cpu`: each list naming a hardware EP becomes `[]`; CPU lists stay byte-for-byte the same.
 /// - a hardware EP: only lists already naming a hardware EP are re-routed, to
-///   `[{genai_provider_name: options}]`; CPU-intended stages stay on CPU. Options: the list's own
+///   `[{genai_name: options}]`; CPU-intended stages stay on CPU. Options: the list's own
 ///   entry for that EP; else the first non-empty options any list has for it; else
-///   `{"device_type": DEVICE}` for device-parameterised EPs (the given device, else the EP's
-///   primary); else `{}` (with a warning for QNN, whose backend cannot be guessed). A given device
-///   also sets `device_type` on reused or borrowed options of device-parameterised EPs.
+///   ep::synthesised_options (`{"device_type": DEVICE}` for OpenVINO and VitisAI: the given device,
+///   else the EP's primary); else `{}`, with a warning for EPs whose required options cannot be
+///   guessed (QNN's backend_path). A given device also sets the device option on reused or
+///   borrowed options.
 /// - nothing changed: effective_ep is "config" and a warning says the override had no effect.
 ///
-/// Throws UsageError for an unknown EP or device, or a device the EP does not target;
-/// GenaiLoadError for a malformed config.
-OverrideResult override_bundle_ep(const ConfigJson& config, std::string_view ep, std::string_view device = {});
+/// Throws GenaiLoadError for a malformed config (names were checked when the choice was made).
+OverrideResult override_bundle_ep(const ConfigJson& config, const EpChoice& choice);
 
 /// The alias a config runs on as written: the first stage routed to a hardware EP, else the
 /// decoder-level options' hardware EP, else "cpu".

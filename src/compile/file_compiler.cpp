@@ -28,9 +28,8 @@ void purge_output_leftovers(const fs::path& output) {
 
 }  // namespace
 
-fs::path default_output_path(const fs::path& source, std::string_view ep) {
-  CompileConfig config = compile_config_for(ep, "", {});
-  return source.parent_path() / (source.stem().string() + "_" + config.alias + "_ctx.onnx");
+fs::path default_output_path(const fs::path& source, const ep::EpInfo& ep) {
+  return source.parent_path() / (source.stem().string() + "_" + ep.alias + "_ctx.onnx");
 }
 
 StageResult compile_file(const FileCompileJob& job) {
@@ -46,8 +45,12 @@ StageResult compile_file(const FileCompileJob& job) {
     throw UsageError(job.source.string() + " is not a valid ONNX model (" + scan.problem +
                      "). Pass an .onnx model file exported by an ONNX tool.");
   }
-  CompileConfig config = compile_config_for(job.ep, job.device, job.provider_options);
-  const fs::path output = fs::absolute(job.output.empty() ? default_output_path(job.source, job.ep) : job.output);
+  if (job.target.respects_bundle()) {
+    throw UsageError("give the EP to compile " + job.source.string() + " for (e.g. --ep qnn).");
+  }
+  const ep::EpInfo& target = *job.target.info();
+  CompileConfig config = compile_config_for(target, job.target.device(), job.provider_options);
+  const fs::path output = fs::absolute(job.output.empty() ? default_output_path(job.source, target) : job.output);
   StageResult result{job.source.stem().string(), config.alias, StageAction::jit, 0, config.reason, {}, {}};
   if (!config.epcontext) return result;
   if (!scan.ep_contexts.empty()) {

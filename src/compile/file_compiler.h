@@ -13,15 +13,17 @@
 #include "compile/compile_config.h"
 #include "compile/compile_result.h"
 #include "compile/compiled_folder_lock.h"
+#include "winml/ep_choice.h"
 
 namespace winml::compile {
 
 /// One model to compile.
 struct FileCompileJob {
   std::filesystem::path source;  ///< the .onnx (external data beside it)
-  std::filesystem::path output;  ///< compiled model; empty = default_output_path(source, ep)
-  std::string ep;                ///< EP canonical name or alias
-  std::string device;            ///< npu/gpu/cpu; empty = the EP's primary device
+  std::filesystem::path output;  ///< compiled model; empty = default_output_path(source, EP)
+  /// The EP to compile for and its device (none = the EP's primary one). A choice that respects
+  /// the bundle is a UsageError: a single file has no bundle to respect.
+  EpChoice target;
   ProviderOptions provider_options;
   bool embed = false;
   double timeout_s = 300;
@@ -34,8 +36,8 @@ struct FileCompileJob {
   Notify progress;
 };
 
-/// `<source folder>/<source stem>_<alias>_ctx.onnx`; the alias of an unknown EP is the name as given.
-std::filesystem::path default_output_path(const std::filesystem::path& source, std::string_view ep);
+/// `<source folder>/<source stem>_<alias>_ctx.onnx`.
+std::filesystem::path default_output_path(const std::filesystem::path& source, const ep::EpInfo& ep);
 
 /// Compiles (or reuses) the model. Result: action jit when the EP produces no EPContext models or
 /// the source already is one (nothing is written); fell_back when the compile failed (nothing

@@ -54,14 +54,20 @@ struct HostTensor {
 
 /// One execution provider with its options, as ONNX Runtime's session options take it.
 struct ProviderSpec {
-  std::string name;  ///< canonical EP name, e.g. "CPUExecutionProvider"
+  std::string name;  ///< canonical EP name, e.g. "QNNExecutionProvider"
   std::map<std::string, std::string> options;
+  /// Hardware device type to run on ("cpu", "gpu", "npu"): only EP devices of that type are
+  /// appended. Empty = every EP device of the EP.
+  std::string device_type;
+  /// Name for ONNX Runtime's legacy AppendExecutionProvider ("QNN"), used when ONNX Runtime lists
+  /// no EP device for the EP; empty = the EP has no legacy registration.
+  std::string legacy_name;
 };
 
 /// Options for a plain ONNX Runtime session.
 struct SessionSpec {
   std::string model_path;
-  std::vector<ProviderSpec> providers;  ///< empty = CPU
+  std::vector<ProviderSpec> providers;  ///< empty = CPU (ONNX Runtime always has it; never listed)
   int intra_op_threads = 0;             ///< 0 = ONNX Runtime default
 };
 

@@ -1,5 +1,8 @@
 #include "ep/catalog.h"
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include <algorithm>
 
 #include "util/ascii_case.h"
@@ -8,18 +11,78 @@
 namespace winml::ep {
 namespace {
 
-// Row order is the priority order within a device (docs/execution-providers.md, "Catalog").
+// Row order is the priority order within a device: `auto` and device-only requests take the first
+// available EP. GenAI names are the spellings GenAI 0.18's NormalizeProviderName maps to its
+// dispatch table (it compares case-insensitively); EPs it has no short name for (TensorRT,
+// MIGraphX) keep the canonical name, which GenAI passes through and matches against plugin EPs.
+// NvTensorRtRtx is written in GenAI's casing because the catalog's underscore alias is not one
+// GenAI recognises.
 std::vector<EpInfo> make_catalog() {
   return {
-      {"NvTensorRTRTXExecutionProvider", "nvtensorrtrtx", {"nvtensorrtrtx", "nv_tensorrt_rtx"}, {"gpu"}, true},
-      {"TensorrtExecutionProvider", "tensorrt", {"tensorrt"}, {"gpu"}, true},
-      {"CUDAExecutionProvider", "cuda", {"cuda"}, {"gpu"}, false},
-      {"MIGraphXExecutionProvider", "migraphx", {"migraphx"}, {"gpu"}, false},
-      {"QNNExecutionProvider", "qnn", {"qnn"}, {"npu", "gpu"}, true},
-      {"OpenVINOExecutionProvider", "openvino", {"openvino"}, {"npu", "gpu", "cpu"}, true},
-      {"DmlExecutionProvider", "dml", {"dml"}, {"gpu"}, false},
-      {"CPUExecutionProvider", "cpu", {"cpu"}, {"cpu"}, false},
-      {"VitisAIExecutionProvider", "vitisai", {"vitisai"}, {"npu"}, true},
+      {.canonical = "NvTensorRTRTXExecutionProvider",
+       .ort_short_name = "NvTensorRTRTX",
+       .genai_name = "NvTensorRtRtx",
+       .alias = "nvtensorrtrtx",
+       .aliases = {"nvtensorrtrtx", "nv_tensorrt_rtx"},
+       .devices = {"gpu"},
+       .epcontext = true},
+      {.canonical = "TensorrtExecutionProvider",
+       .ort_short_name = "Tensorrt",
+       .genai_name = "TensorrtExecutionProvider",
+       .alias = "tensorrt",
+       .aliases = {"tensorrt"},
+       .devices = {"gpu"},
+       .epcontext = true},
+      {.canonical = "CUDAExecutionProvider",
+       .ort_short_name = "CUDA",
+       .genai_name = "cuda",
+       .alias = "cuda",
+       .aliases = {"cuda"},
+       .devices = {"gpu"}},
+      {.canonical = "MIGraphXExecutionProvider",
+       .ort_short_name = "MIGraphX",
+       .genai_name = "MIGraphXExecutionProvider",
+       .alias = "migraphx",
+       .aliases = {"migraphx"},
+       .devices = {"gpu"}},
+      {.canonical = "QNNExecutionProvider",
+       .ort_short_name = "QNN",
+       .genai_name = "qnn",
+       .alias = "qnn",
+       .aliases = {"qnn"},
+       .devices = {"npu", "gpu"},
+       .epcontext = true,
+       .required_options = "backend_path, e.g. libQnnHtp.so"},
+      {.canonical = "OpenVINOExecutionProvider",
+       .ort_short_name = "OpenVINO",
+       .genai_name = "openvino",
+       .alias = "openvino",
+       .aliases = {"openvino"},
+       .devices = {"npu", "gpu", "cpu"},
+       .device_option = "device_type",
+       .epcontext = true,
+       .compile_sets_device = true},
+      {.canonical = "DmlExecutionProvider",
+       .ort_short_name = "DML",
+       .genai_name = "dml",
+       .alias = "dml",
+       .aliases = {"dml"},
+       .devices = {"gpu"}},
+      {.canonical = "CPUExecutionProvider",
+       .ort_short_name = "CPU",
+       .genai_name = "cpu",
+       .alias = "cpu",
+       .aliases = {"cpu"},
+       .devices = {"cpu"},
+       .hardware = false},
+      {.canonical = "VitisAIExecutionProvider",
+       .ort_short_name = "VitisAI",
+       .genai_name = "vitisai",
+       .alias = "vitisai",
+       .aliases = {"vitisai"},
+       .devices = {"npu"},
+       .device_option = "device_type",
+       .epcontext = true},
   };
 }
 
@@ -68,7 +131,7 @@ bool targets_device(const EpInfo& info, std::string_view device) {
   return std::find(info.devices.begin(), info.devices.end(), to_lower(device)) != info.devices.end();
 }
 
-bool is_cpu(const EpInfo& info) { return info.canonical == "CPUExecutionProvider"; }
+bool is_cpu(const EpInfo& info) { return !info.hardware; }
 
 std::optional<std::string> normalize_device(std::string_view device) {
   std::string lower = to_lower(device);
@@ -81,5 +144,18 @@ std::string require_device(std::string_view device) {
   if (auto known = normalize_device(device)) return *known;
   throw UsageError("unknown device '" + std::string(device) + "'. Use one of: npu, gpu, cpu.");
 }
+
+std::string device_option_value(std::string_view device) { return to_upper(device); }
+
+bool device_option_selects(std::string_view value, std::string_view device) {
+  return device_option_value(value).rfind(device_option_value(device), 0) == 0;
+}
+
+ProviderOptions synthesised_options(const EpInfo& info, std::string_view device) {
+  if (info.device_option.empty()) return {};
+  return {{info.device_option, device_option_value(device.empty() ? primary_device(info) : device)}};
+}
+
+std::string device_list(const EpInfo& info) { return fmt::format("{}", fmt::join(info.devices, ", ")); }
 
 }  // namespace winml::ep

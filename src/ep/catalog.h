@@ -1,9 +1,10 @@
 #pragma once
 /// \file
-/// The execution-provider catalog: canonical names, aliases, the devices each EP targets
-/// (primary first), priority order, and whether an EP produces EPContext models. The table and
-/// its rules are written out in docs/execution-providers.md ("Catalog").
+/// The execution-provider catalog: one row per EP holding every per-EP rule winml has (names in
+/// ONNX Runtime and GenAI, aliases, devices, how the device is passed, EPContext compilation), so
+/// adding an EP is adding one row in catalog.cpp. docs/execution-providers.md describes the table.
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -11,13 +12,28 @@
 
 namespace winml::ep {
 
-/// One catalog row.
+/// Provider options as ONNX Runtime takes them; std::map keeps them sorted (stable cache keys).
+using ProviderOptions = std::map<std::string, std::string>;
+
+/// One catalog row. Code outside the catalog reads these columns and never compares EP names.
 struct EpInfo {
-  std::string canonical;             ///< e.g. "QNNExecutionProvider"
-  std::string alias;                 ///< short name used in genai_config.json, e.g. "qnn"
+  std::string canonical;             ///< ONNX Runtime's EP name, e.g. "QNNExecutionProvider"
+  std::string ort_short_name;        ///< name ONNX Runtime's legacy AppendExecutionProvider takes ("QNN")
+  std::string genai_name;            ///< provider key GenAI 0.18 understands in genai_config.json ("qnn")
+  std::string alias;                 ///< short name in reports and artifact file names, e.g. "qnn"
   std::vector<std::string> aliases;  ///< every accepted alias (alias first)
   std::vector<std::string> devices;  ///< devices it targets, primary first ("npu","gpu","cpu")
-  bool epcontext = false;            ///< produces EPContext models via the compile API
+  bool hardware = true;              ///< false only for the CPU EP, which ONNX Runtime always has
+  /// Provider option through which the EP picks its device ("device_type" for OpenVINO and
+  /// VitisAI); empty when the EP has no such option.
+  std::string device_option{};
+  bool epcontext = false;  ///< produces EPContext models via the compile API
+  /// The compile passes device_option for the device compiled for (OpenVINO would otherwise build
+  /// a blob for its default device rather than the one the stage runs on).
+  bool compile_sets_device = false;
+  /// Provider options the EP cannot run without and that cannot be synthesised, described for a
+  /// warning ("backend_path, e.g. libQnnHtp.so"); empty when it needs none.
+  std::string required_options{};
 };
 
 /// All EPs in priority order.
@@ -45,7 +61,7 @@ const std::string& primary_device(const EpInfo& info);
 /// True when the catalog lists `device` (case-insensitive) among the EP's devices.
 bool targets_device(const EpInfo& info, std::string_view device);
 
-/// True for the CPU EP, the only EP that is not hardware acceleration.
+/// True for the CPU EP, the only EP that is not hardware acceleration (the `hardware` column).
 bool is_cpu(const EpInfo& info);
 
 /// Lower-case device name when it is one of device_names(), else nullopt.
@@ -53,5 +69,20 @@ std::optional<std::string> normalize_device(std::string_view device);
 
 /// Lower-case device name; throws UsageError listing the valid devices when unknown.
 std::string require_device(std::string_view device);
+
+/// The value the EP's device_option takes for a device: upper case ("NPU", "GPU", "CPU").
+std::string device_option_value(std::string_view device);
+
+/// True when `value` of the EP's device_option already selects `device`, case-insensitively and
+/// allowing an index suffix ("GPU.1" selects gpu).
+bool device_option_selects(std::string_view value, std::string_view device);
+
+/// The options synthesised for an EP on a device when nothing else supplies them:
+/// `{device_option: DEVICE}` for EPs with a device option (empty device = the primary one), else
+/// none.
+ProviderOptions synthesised_options(const EpInfo& info, std::string_view device);
+
+/// Comma-separated list of the EP's devices, for messages ("npu, gpu").
+std::string device_list(const EpInfo& info);
 
 }  // namespace winml::ep

@@ -1,8 +1,5 @@
 #include "ep/resolution.h"
 
-#include <fmt/format.h>
-#include <fmt/ranges.h>
-
 #include <algorithm>
 #include <utility>
 
@@ -14,8 +11,6 @@ namespace {
 
 // "" and "config" both mean "respect the bundle" for GenAI.
 bool is_config(const std::string& lowered) { return lowered.empty() || lowered == "config"; }
-
-std::string join_devices(const EpInfo& info) { return fmt::format("{}", fmt::join(info.devices, ", ")); }
 
 const std::string kHowToAdd =
     " Choose one of those, or register the EP's plugin library with --ep-library NAME=PATH "
@@ -55,8 +50,8 @@ std::string EpResolver::resolve_device(std::string_view device, std::string_view
       if (usable) return candidate;
     }
     if (info != nullptr) {
-      throw EpUnavailableError(info->canonical + " is not available on this machine (it targets " +
-                               join_devices(*info) + "). " + describe_available() + kHowToAdd);
+      throw EpUnavailableError(info->canonical + " is not available on this machine (it targets " + device_list(*info) +
+                               "). " + describe_available() + kHowToAdd);
     }
     throw EpUnavailableError("no execution provider is available on this machine. " + describe_available() + kHowToAdd);
   }
@@ -69,7 +64,7 @@ std::string EpResolver::resolve_device(std::string_view device, std::string_view
   if (info != nullptr) {
     if (!targets_device(*info, *known)) {
       throw UsageError(info->canonical + " does not run on the " + *known + " device; it targets " +
-                       join_devices(*info) + ". Choose one of those devices or another EP.");
+                       device_list(*info) + ". Choose one of those devices or another EP.");
     }
     if (!ep_available(info->canonical, *known)) {
       throw EpUnavailableError(info->canonical + " is not available for the " + *known + " device on this machine. " +
@@ -101,30 +96,28 @@ std::optional<std::string> EpResolver::resolve_genai_ep(std::string_view device)
   return require_ep(eps.front()).alias;
 }
 
-GenaiEpSelection EpResolver::select_genai_ep(std::string_view ep, std::string_view device) const {
+EpChoice EpResolver::select_genai_ep(std::string_view ep, std::string_view device) const {
   std::string requested_device = to_lower(device);
-  GenaiEpSelection selection;
   if (!is_config(to_lower(ep))) {
     const EpInfo& info = require_ep(ep);
-    selection.ep = info.alias;
-    if (is_config(requested_device)) {
-      bool anywhere = std::any_of(info.devices.begin(), info.devices.end(),
-                                  [&](const std::string& d) { return ep_available(info.canonical, d); });
-      if (!anywhere) {
-        throw EpUnavailableError(info.canonical + " is not available on this machine (it targets " +
-                                 join_devices(info) + "). " + describe_available() + kHowToAdd);
-      }
-      return selection;
+    if (!is_config(requested_device)) return EpChoice::of(info, resolve_device(requested_device, ep));
+    bool anywhere = std::any_of(info.devices.begin(), info.devices.end(),
+                                [&](const std::string& d) { return ep_available(info.canonical, d); });
+    if (!anywhere) {
+      throw EpUnavailableError(info.canonical + " is not available on this machine (it targets " + device_list(info) +
+                               "). " + describe_available() + kHowToAdd);
     }
-    selection.device = resolve_device(requested_device, ep);
-    selection.session_device = selection.device;
-    return selection;
+    return EpChoice::of(info);
   }
-  if (is_config(requested_device)) return selection;
-  selection.device = resolve_device(requested_device);
-  selection.session_device = selection.device;
-  selection.ep = *resolve_genai_ep(selection.device);
-  return selection;
+  if (is_config(requested_device)) return {};
+  std::string resolved = resolve_device(requested_device);
+  return EpChoice::of(require_ep(*resolve_genai_ep(resolved)), resolved);
+}
+
+EpChoice EpResolver::select_onnx_ep(std::string_view ep, std::string_view device) const {
+  std::string resolved = resolve_device(device.empty() ? "auto" : device, ep);
+  const EpInfo& info = ep.empty() ? require_ep(eps_for(resolved).front()) : require_ep(ep);
+  return EpChoice::of(info, resolved);
 }
 
 }  // namespace winml::ep

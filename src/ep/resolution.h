@@ -1,8 +1,8 @@
 #pragma once
 /// \file
-/// Turning a requested device and/or EP into a concrete (device, EP) pair for this machine
-/// (rules: docs/execution-providers.md, "Resolution"). Never falls back silently: an explicit
-/// choice that is not available is an error naming what is available.
+/// Turning a requested device and/or EP into a concrete (device, EP) pair for this machine.
+/// Never falls back silently: an explicit choice that is not available is an
+/// error naming what is available.
 
 #include <optional>
 #include <string>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "ep/discovery.h"
+#include "winml/ep_choice.h"
 #include "winml/errors.h"
 
 namespace winml::ep {
@@ -19,16 +20,6 @@ namespace winml::ep {
 class EpUnavailableError : public Error {
  public:
   explicit EpUnavailableError(const std::string& message) : Error(ErrorCategory::load, message) {}
-};
-
-/// What `perf --runtime winml-genai` / GenaiSession should do about EPs.
-struct GenaiEpSelection {
-  std::string device = "config";  ///< resolved device to report, or "config"
-  std::string ep = "config";      ///< catalog alias to force on the bundle, or "config" (respect it)
-  /// Device to hand to the bundle override for device-specific options ("" = the EP's primary).
-  std::string session_device;
-  /// True when the bundle's routing is to be overridden (ep != "config").
-  bool overrides() const { return ep != "config"; }
 };
 
 /// Resolves devices and EPs against one machine's device -> EPs map.
@@ -54,8 +45,14 @@ class EpResolver {
 
   /// Precedence for GenAI bundles: explicit `ep` > concrete `device` (auto/npu/gpu/cpu) > the
   /// bundle's config ("" or "config"). With an explicit EP the device, when concrete, must suit
-  /// it; the EP must be available on some device here.
-  GenaiEpSelection select_genai_ep(std::string_view ep, std::string_view device) const;
+  /// it; the EP must be available on some device here. The result carries the device only when
+  /// one was asked for (an EP alone keeps the EP's own device choice).
+  EpChoice select_genai_ep(std::string_view ep, std::string_view device) const;
+
+  /// For a single ONNX model, which always runs on one concrete EP and device: `device` ("" =
+  /// "auto") resolved with resolve_device(device, ep); the EP is `ep` when given, else the first
+  /// available for that device.
+  EpChoice select_onnx_ep(std::string_view ep, std::string_view device) const;
 
   /// The map this resolver was built from.
   const DeviceEpMap& available() const { return available_; }

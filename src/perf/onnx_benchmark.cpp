@@ -6,6 +6,7 @@
 #include <limits>
 #include <stdexcept>
 
+#include "ep/ort_providers.h"
 #include "generated_inputs/random_inputs.h"
 #include "perf/latency_runner.h"
 #include "report/report_file.h"
@@ -71,12 +72,12 @@ OnnxBenchmark::OnnxBenchmark(OnnxBenchmarkRequest request, BenchmarkServices ser
   machine_ = services_.machine_info();
 }
 
-OnnxPerfResult OnnxBenchmark::run(const OnnxEpChoice& ep, ProgressSink& progress) {
+OnnxPerfResult OnnxBenchmark::run(const EpChoice& ep, ProgressSink& progress) {
   std::uint64_t memory_bytes =
       machine_.memory_total_bytes > 0 ? machine_.memory_total_bytes : std::numeric_limits<std::uint64_t>::max();
   engine::SessionSpec spec;
   spec.model_path = request_.model;
-  spec.providers.push_back({ep.ep_name, {}});
+  spec.providers = ep::ort_providers(ep);
   OnnxRunFacts facts;
   auto& engine = services_.get_engine();
   facts.rss_before_load_bytes = services_.read_memory().rss_bytes;
@@ -94,8 +95,8 @@ OnnxPerfResult OnnxBenchmark::run(const OnnxEpChoice& ep, ProgressSink& progress
 
   OnnxPerfConfig config;
   config.model = request_.model;
-  config.ep = ep.ep_alias;
-  config.device = ep.device;
+  config.ep = ep.ep_label();
+  config.device = ep.device();
   config.batch_size = request_.batch_size;
   config.iterations = start_.loop.iterations;
   config.duration_s = start_.loop.duration_s;

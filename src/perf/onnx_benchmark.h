@@ -13,6 +13,7 @@
 #include "perf/benchmark_setup.h"
 #include "perf/onnx_result.h"
 #include "perf/progress.h"
+#include "winml/ep_choice.h"
 
 namespace winml::perf {
 
@@ -38,14 +39,6 @@ struct OnnxBenchmarkRequest {
   InputDataReader read_input_data;  ///< required when input_data is set
 };
 
-/// The EP the session runs on, decided by the caller; opaque here, so the EP decision stays with
-/// its owner.
-struct OnnxEpChoice {
-  std::string ep_name;   ///< canonical ONNX Runtime EP name for the session
-  std::string ep_alias;  ///< EP alias to echo into the report
-  std::string device;    ///< device to echo into the report
-};
-
 /// One single-model benchmark. Constructing it is the shared setup step (start stamp, report path,
 /// iteration plan, --shape syntax, machine facts): it throws UsageError before anything loads.
 class OnnxBenchmark {
@@ -61,7 +54,7 @@ class OnnxBenchmark {
   /// Creates the session on `ep`, prepares and binds the inputs, runs the latency loop and returns
   /// the result row. Memory is sampled before and after creating the session and after the runs.
   /// Engine and input failures propagate as their winml::Error category.
-  OnnxPerfResult run(const OnnxEpChoice& ep, ProgressSink& progress);
+  OnnxPerfResult run(const EpChoice& ep, ProgressSink& progress);
 
  private:
   OnnxBenchmarkRequest request_;

@@ -55,7 +55,6 @@ struct GenaiSession::Impl {
   session::LoadRequest load_request(engine::Engine& engine) const {
     session::LoadRequest request;
     request.ep = options.ep;
-    request.device = options.device;
     request.compile = options.compile;
     request.compile_timeout_s = options.compile_timeout_s;
     if (options.compile) request.compiler_id = session::engine_compiler_id(engine);

@@ -42,7 +42,7 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
                                const LoadTarget& target) {
   LoadFolder prepared;
   prepared.load_dir = config.bundle_dir;
-  bundle::OverrideResult routed = bundle::override_bundle_ep(config.json, request.ep, request.device);
+  bundle::OverrideResult routed = bundle::override_bundle_ep(config.json, request.ep);
   prepared.warnings = routed.warnings;
   prepared.effective_ep = routed.effective_ep;
 
@@ -50,9 +50,10 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
   bool any_epcontext = false;
   for (const auto& stage : bundle::list_stages(routed.config)) {
     auto stage_options = options_of(stage);
-    any_epcontext = any_epcontext || compile::compile_config_for(stage.ep, request.device, stage_options).epcontext;
+    any_epcontext =
+        any_epcontext || compile::compile_config_for(stage.ep, request.ep.device(), stage_options).epcontext;
     job.stages.push_back(
-        {stage.name, config.stage_path(stage), stage.filename, stage.ep, stage_options, request.device});
+        {stage.name, config.stage_path(stage), stage.filename, stage.ep, stage_options, request.ep.device()});
     prepared.stages.push_back({stage.name, stage.ep, "jit", 0, ""});
   }
   if (request.compile && !any_epcontext) {

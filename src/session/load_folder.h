@@ -18,8 +18,7 @@ namespace winml::session {
 /// What the caller wants loaded: only the options that change the folder, not the whole
 /// GenaiSessionOptions.
 struct LoadRequest {
-  std::string ep;                   ///< EP name or alias to force on the bundle; empty or "config" = as written
-  std::string device;               ///< npu/gpu/cpu for device-parameterised EPs; empty = the EP's primary
+  EpChoice ep;                      ///< the EP (and device) to force on the bundle; default = as written
   bool compile = false;             ///< pre-compile EPContext-capable stages
   double compile_timeout_s = 300;   ///< per stage, before falling back to the original ONNX
   std::string compiler_id;          ///< names the compiler in cache keys (e.g. the ONNX Runtime version)

@@ -21,6 +21,7 @@ namespace {
 namespace fs = std::filesystem;
 using testing::fixture;
 using ::testing::HasSubstr;
+using testing::override_names;
 using testing::read_text;
 using testing::TempDir;
 using testing::write_text;
@@ -49,7 +50,7 @@ class DerivedBundleTest : public ::testing::Test {
 };
 
 TEST_F(DerivedBundleTest, LinksEveryEntryAndWritesThePatchedConfig) {
-  ConfigJson patched = override_bundle_ep(fixture("qnn_pipeline.json"), "cpu").config;
+  ConfigJson patched = override_names(fixture("qnn_pipeline.json"), "cpu").config;
   fs::path out = bundle_ / "_compiled";
   write_derived_bundle(bundle_, patched, out);
 
@@ -85,7 +86,7 @@ TEST_F(DerivedBundleTest, RerunIsIdempotentAndUpdatesTheConfig) {
   EXPECT_EQ(entries(out), before);
   EXPECT_EQ(fs::read_symlink(out / "ctx.onnx"), link_before);
 
-  ConfigJson patched = override_bundle_ep(fixture("qnn_pipeline.json"), "openvino").config;
+  ConfigJson patched = override_names(fixture("qnn_pipeline.json"), "openvino").config;
   write_derived_bundle(bundle_, patched, out);
   EXPECT_EQ(ConfigJson::parse(read_text(out / "genai_config.json")), patched);
   EXPECT_EQ(entries(out), before);
@@ -142,7 +143,7 @@ TEST_F(DerivedBundleTest, WritesNothingOutsideTheOutputFolder) {
   auto bundle_before = entries(bundle_);
   auto config_time = fs::last_write_time(bundle_ / "genai_config.json");
   fs::path out = root_.path() / "derived";
-  write_derived_bundle(bundle_, override_bundle_ep(fixture("qnn_pipeline.json"), "cpu").config, out);
+  write_derived_bundle(bundle_, override_names(fixture("qnn_pipeline.json"), "cpu").config, out);
   EXPECT_EQ(entries(bundle_), bundle_before);
   EXPECT_EQ(fs::last_write_time(bundle_ / "genai_config.json"), config_time);
   EXPECT_EQ(entries(root_.path()), (std::set<std::string>{"phi-npu", "derived"}));

@@ -10,6 +10,7 @@
 #include <sstream>
 #include <string>
 
+#include "bundle/ep_override.h"
 #include "bundle/genai_config.h"
 #include "test_support/temp_dir.h"
 
@@ -26,6 +27,11 @@ inline ConfigJson fixture(const std::string& name) {
   std::stringstream text;
   text << in.rdbuf();
   return ConfigJson::parse(text.str());
+}
+
+/// override_bundle_ep with the choice written as names (EpChoice::parse), as tables write it.
+inline OverrideResult override_names(const ConfigJson& config, std::string_view ep, std::string_view device = {}) {
+  return override_bundle_ep(config, EpChoice::parse(ep, device));
 }
 
 /// Temporary folders come from the shared test support.

@@ -17,7 +17,7 @@ namespace fs = std::filesystem;
 FileCompileJob job_for(const test::CompileFixture& fx, const std::vector<std::string>& fake = {}) {
   FileCompileJob job;
   job.source = fx.bundle() / "ctx.onnx";
-  job.ep = "qnn";
+  job.target = EpChoice::parse("qnn");
   job.provider_options = {{"backend_path", "libQnnHtp.so"}};
   job.timeout_s = 20;
   job.worker = fx.worker(fake);
@@ -25,8 +25,9 @@ FileCompileJob job_for(const test::CompileFixture& fx, const std::vector<std::st
 }
 
 TEST(FileCompiler, DefaultOutputSitsBesideTheSource) {
-  EXPECT_EQ(default_output_path("/m/model.onnx", "QNNExecutionProvider"), fs::path("/m/model_qnn_ctx.onnx"));
-  EXPECT_EQ(default_output_path("/m/model.onnx", "OpenVINO"), fs::path("/m/model_openvino_ctx.onnx"));
+  EXPECT_EQ(default_output_path("/m/model.onnx", ep::require_ep("QNNExecutionProvider")),
+            fs::path("/m/model_qnn_ctx.onnx"));
+  EXPECT_EQ(default_output_path("/m/model.onnx", ep::require_ep("OpenVINO")), fs::path("/m/model_openvino_ctx.onnx"));
 }
 
 TEST(FileCompiler, CompilesThenReuses) {
@@ -58,7 +59,7 @@ TEST(FileCompiler, ExplicitOutputAndOptionChange) {
 TEST(FileCompiler, NonEpContextEpWritesNothing) {
   test::CompileFixture fx;
   FileCompileJob job = job_for(fx);
-  job.ep = "cpu";
+  job.target = EpChoice::parse("cpu");
   StageResult r = compile_file(job);
   EXPECT_EQ(r.action, StageAction::jit);
   EXPECT_NE(r.detail.find("does not produce EPContext"), std::string::npos);
@@ -106,7 +107,7 @@ TEST(FileCompiler, NotOnnxIsUsageErrorForEveryEp) {
   test::CompileFixture fx;
   for (const char* ep : {"qnn", "cpu"}) {  // cpu compiles nothing, but must not call text "jit" either
     FileCompileJob job = job_for(fx);
-    job.ep = ep;
+    job.target = EpChoice::parse(ep);
     job.source = fx.root() / "notes.onnx";
     test::write_bytes(job.source, "these are notes, not a model\n");
     try {

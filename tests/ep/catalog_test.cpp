@@ -3,7 +3,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "ep/genai_provider.h"
+#include <set>
+
+#include "compile/compile_config.h"
+#include "ep/ort_providers.h"
 #include "winml/errors.h"
 
 namespace winml::ep {
@@ -108,7 +111,7 @@ TEST(CatalogTest, Devices) {
   EXPECT_FALSE(is_cpu(require_ep("openvino")));
 }
 
-TEST(CatalogTest, GenaiProviderNamesAreSpellingsGenaiNormalises) {
+TEST(CatalogTest, GenaiNamesAreSpellingsGenaiNormalises) {
   const std::vector<std::pair<const char*, const char*>> cases = {
       {"nvtensorrtrtx", "NvTensorRtRtx"},
       {"tensorrt", "TensorrtExecutionProvider"},
@@ -123,18 +126,80 @@ TEST(CatalogTest, GenaiProviderNamesAreSpellingsGenaiNormalises) {
   ASSERT_EQ(cases.size(), catalog().size());
   for (const auto& [alias, genai] : cases) {
     SCOPED_TRACE(alias);
-    EXPECT_EQ(genai_provider_name(require_ep(alias)), genai);
+    EXPECT_EQ(require_ep(alias).genai_name, genai);
   }
 }
 
-TEST(CatalogTest, OptionTraits) {
+TEST(CatalogTest, OptionColumns) {
   for (const auto& info : catalog()) {
     SCOPED_TRACE(info.canonical);
     bool device_typed = info.alias == "openvino" || info.alias == "vitisai";
-    EXPECT_EQ(takes_device_type(info), device_typed);
-    EXPECT_EQ(needs_backend_options(info), info.alias == "qnn");
+    EXPECT_EQ(info.device_option, device_typed ? "device_type" : "");
+    EXPECT_EQ(info.compile_sets_device, info.alias == "openvino");
+    EXPECT_EQ(info.required_options.empty(), info.alias != "qnn");
+    EXPECT_EQ(info.hardware, info.alias != "cpu");
   }
-  EXPECT_EQ(device_type_value("npu"), "NPU");
+  EXPECT_EQ(device_option_value("npu"), "NPU");
+  EXPECT_TRUE(device_option_selects("GPU.1", "gpu"));
+  EXPECT_TRUE(device_option_selects("npu", "npu"));
+  EXPECT_FALSE(device_option_selects("CPU", "gpu"));
+}
+
+// Adding an EP is adding one row: every consumer of the catalog (name lookup, the bundle
+// override's provider key, device option synthesis, compile configuration, ONNX Runtime provider
+// specs) must follow that row's columns, with no name special-cased elsewhere. Checked for every
+// row and every device, so a new row is covered without touching this test.
+TEST(CatalogTest, EveryConsumerFollowsTheRow) {
+  std::set<std::string> names;
+  for (const auto& info : catalog()) {
+    SCOPED_TRACE(info.canonical);
+    // Identity: every name is unique and finds this row, including what the override writes.
+    ASSERT_FALSE(info.aliases.empty());
+    EXPECT_EQ(info.aliases.front(), info.alias);
+    for (const auto& name : info.aliases) EXPECT_TRUE(names.insert(name).second) << name;
+    EXPECT_TRUE(names.insert(info.canonical).second);
+    EXPECT_EQ(find_ep(info.canonical), &info);
+    EXPECT_EQ(find_ep(info.genai_name), &info);
+    EXPECT_FALSE(info.ort_short_name.empty());
+    // Devices: known names, primary first, no repeats.
+    ASSERT_FALSE(info.devices.empty());
+    EXPECT_EQ(std::set<std::string>(info.devices.begin(), info.devices.end()).size(), info.devices.size());
+    for (const auto& device : info.devices) EXPECT_TRUE(normalize_device(device).has_value()) << device;
+    // A compile that sets the device needs a device option and an EPContext-capable EP.
+    if (info.compile_sets_device) {
+      EXPECT_FALSE(info.device_option.empty());
+      EXPECT_TRUE(info.epcontext);
+    }
+    for (const auto& device : device_names()) {
+      SCOPED_TRACE(device);
+      bool targeted = targets_device(info, device);
+      ProviderOptions synthesised = synthesised_options(info, device);
+      EXPECT_EQ(synthesised.empty(), info.device_option.empty());
+      if (!synthesised.empty()) {
+        EXPECT_EQ(synthesised.at(info.device_option), device_option_value(device));
+      }
+
+      compile::CompileConfig compile = compile::compile_config_for(info, device, {});
+      EXPECT_EQ(compile.ep, info.canonical);
+      EXPECT_EQ(compile.alias, info.alias);
+      EXPECT_EQ(compile.epcontext, info.epcontext && targeted);
+      EXPECT_EQ(compile.options, compile.epcontext && info.compile_sets_device ? synthesised : ProviderOptions{});
+      EXPECT_EQ(compile.reason.empty(), compile.epcontext);
+      if (!targeted) continue;
+
+      EpChoice choice = EpChoice::of(info, device);
+      std::vector<engine::ProviderSpec> providers = ort_providers(choice);
+      if (!info.hardware) {
+        EXPECT_TRUE(providers.empty());  // ONNX Runtime always has the CPU EP
+        continue;
+      }
+      ASSERT_EQ(providers.size(), 1U);
+      EXPECT_EQ(providers[0].name, info.canonical);
+      EXPECT_EQ(providers[0].legacy_name, info.ort_short_name);
+      EXPECT_EQ(providers[0].device_type, device);
+      EXPECT_EQ(providers[0].options, synthesised);
+    }
+  }
 }
 
 }  // namespace

@@ -129,27 +129,55 @@ TEST(SelectGenaiEpTest, ExplicitEpBeatsDeviceBeatsConfig) {
     FixedEpDiscovery discovery;
     const char* ep;
     const char* device;
-    GenaiEpSelection expected;
+    const char* expected_ep;      // alias, or "config"
+    const char* expected_device;  // device, or "config"
   };
   std::vector<Case> cases = {
-      {"nothing given", testing::qnn_laptop(), "", "", {"config", "config", ""}},
-      {"--device config", testing::qnn_laptop(), "", "config", {"config", "config", ""}},
-      {"--ep cpu only", testing::qnn_laptop(), "cpu", "config", {"config", "cpu", ""}},
-      {"--ep qnn, no device", testing::qnn_laptop(), "QNNExecutionProvider", "", {"config", "qnn", ""}},
-      {"--device cpu on openvino", testing::openvino_host(), "", "cpu", {"cpu", "cpu", "cpu"}},
-      {"--device npu", testing::qnn_laptop(), "", "npu", {"npu", "qnn", "npu"}},
-      {"--device auto", testing::cuda_box(), "", "auto", {"gpu", "tensorrt", "gpu"}},
-      {"--ep wins over --device", testing::intel_laptop(), "openvino", "gpu", {"gpu", "openvino", "gpu"}},
-      {"--ep with --device auto", testing::qnn_laptop(), "dml", "auto", {"gpu", "dml", "gpu"}},
+      {"nothing given", testing::qnn_laptop(), "", "", "config", "config"},
+      {"--device config", testing::qnn_laptop(), "", "config", "config", "config"},
+      {"--ep cpu only", testing::qnn_laptop(), "cpu", "config", "cpu", "config"},
+      {"--ep qnn, no device", testing::qnn_laptop(), "QNNExecutionProvider", "", "qnn", "config"},
+      {"--device cpu on openvino", testing::openvino_host(), "", "cpu", "cpu", "cpu"},
+      {"--device npu", testing::qnn_laptop(), "", "npu", "qnn", "npu"},
+      {"--device auto", testing::cuda_box(), "", "auto", "tensorrt", "gpu"},
+      {"--ep wins over --device", testing::intel_laptop(), "openvino", "gpu", "openvino", "gpu"},
+      {"--ep with --device auto", testing::qnn_laptop(), "dml", "auto", "dml", "gpu"},
   };
   for (auto& c : cases) {
     SCOPED_TRACE(c.what);
-    GenaiEpSelection got = resolver(c.discovery).select_genai_ep(c.ep, c.device);
-    EXPECT_EQ(got.device, c.expected.device);
-    EXPECT_EQ(got.ep, c.expected.ep);
-    EXPECT_EQ(got.session_device, c.expected.session_device);
-    EXPECT_EQ(got.overrides(), c.expected.ep != "config");
+    EpChoice got = resolver(c.discovery).select_genai_ep(c.ep, c.device);
+    EXPECT_EQ(got.ep_label(), c.expected_ep);
+    EXPECT_EQ(got.device_label(), c.expected_device);
+    EXPECT_EQ(got.respects_bundle(), std::string(c.expected_ep) == "config");
+    if (!got.respects_bundle()) {
+      EXPECT_EQ(got.info(), find_ep(c.expected_ep));
+    }
   }
+}
+
+TEST(SelectOnnxEpTest, AlwaysOneConcreteEpAndDevice) {
+  struct Case {
+    const char* what;
+    FixedEpDiscovery discovery;
+    const char* ep;
+    const char* device;
+    const char* expected_ep;
+    const char* expected_device;
+  };
+  std::vector<Case> cases = {
+      {"nothing given: auto", testing::qnn_laptop(), "", "", "qnn", "npu"},
+      {"device only: first available EP", testing::openvino_host(), "", "cpu", "openvino", "cpu"},
+      {"ep only: its first available device", testing::qnn_laptop(), "dml", "", "dml", "gpu"},
+      {"both", testing::intel_laptop(), "OpenVINOExecutionProvider", "GPU", "openvino", "gpu"},
+  };
+  for (auto& c : cases) {
+    SCOPED_TRACE(c.what);
+    EpChoice got = resolver(c.discovery).select_onnx_ep(c.ep, c.device);
+    EXPECT_EQ(got.ep_label(), c.expected_ep);
+    EXPECT_EQ(got.device(), c.expected_device);
+  }
+  EXPECT_THROW(resolver(testing::cpu_only()).select_onnx_ep("qnn", ""), EpUnavailableError);
+  EXPECT_THROW(resolver(testing::cpu_only()).select_onnx_ep("", "config"), UsageError);
 }
 
 TEST(SelectGenaiEpTest, NeverFallsBackSilently) {

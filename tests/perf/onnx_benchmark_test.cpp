@@ -20,7 +20,7 @@ class OnnxBenchmarkTest : public ::testing::Test {
     request_.report.output = (dir_.path() / "report.json").string();
   }
   OnnxBenchmark benchmark() { return OnnxBenchmark(request_, testing::fake_services(world_, engine_)); }
-  static OnnxEpChoice cpu() { return {"CPUExecutionProvider", "cpu", "cpu"}; }
+  static EpChoice cpu() { return EpChoice::parse("cpu", "cpu"); }
 
   winml::test::TempDir dir_;
   testing::FakeWorld world_;
@@ -97,10 +97,11 @@ TEST_F(OnnxBenchmarkTest, AttachesMachineInfoWithTheLoadedVersions) {
 }
 
 TEST_F(OnnxBenchmarkTest, EchoesTheCallersEpChoiceAndPassesItToTheSession) {
-  auto result = benchmark().run({"OpenVINOExecutionProvider", "openvino", "npu"}, progress_);
+  auto result = benchmark().run(EpChoice::parse("openvino", "npu"), progress_);
   ASSERT_EQ(engine_.specs.size(), 1u);
   ASSERT_EQ(engine_.specs[0].providers.size(), 1u);
   EXPECT_EQ(engine_.specs[0].providers[0].name, "OpenVINOExecutionProvider");
+  EXPECT_EQ(engine_.specs[0].providers[0].device_type, "npu");  // the device reaches the session
   EXPECT_EQ(engine_.specs[0].model_path, request_.model);
   EXPECT_EQ(result.config.ep, "openvino");
   EXPECT_EQ(result.config.device, "npu");

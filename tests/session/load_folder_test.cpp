@@ -41,7 +41,7 @@ class LoadFolderTest : public ::testing::Test {
   fs::path cache() const { return fx_.root() / "cache"; }
   LoadRequest request(const std::string& ep, bool compile) const {
     LoadRequest request;
-    request.ep = ep;
+    request.ep = EpChoice::parse(ep);
     request.compile = compile;
     request.compile_timeout_s = 20;
     request.compiler_id = "fake-1";

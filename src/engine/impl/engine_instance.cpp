@@ -20,17 +20,6 @@
 namespace winml::engine::impl {
 namespace {
 
-std::string device_type_name(OrtHardwareDeviceType type) {
-  switch (type) {
-    case OrtHardwareDeviceType_GPU:
-      return "gpu";
-    case OrtHardwareDeviceType_NPU:
-      return "npu";
-    default:
-      return "cpu";
-  }
-}
-
 bool mentions_already_registered(const std::string& message) {
   return to_lower(message).find("already") != std::string::npos;
 }

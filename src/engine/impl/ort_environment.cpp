@@ -4,6 +4,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "engine/ep_device_selection.h"
 #include "engine/impl/error_translation.h"
 #include "engine/impl/log_routing.h"
 
@@ -13,15 +14,6 @@ namespace {
 std::unique_ptr<Ort::Env>& env_slot() {
   static std::unique_ptr<Ort::Env> env;
   return env;
-}
-
-// ONNX Runtime's legacy AppendExecutionProvider takes the short provider name.
-std::string legacy_name(const std::string& canonical) {
-  const std::string suffix = "ExecutionProvider";
-  if (canonical.size() > suffix.size() && canonical.ends_with(suffix)) {
-    return canonical.substr(0, canonical.size() - suffix.size());
-  }
-  return canonical;
 }
 
 bool g_ort_telemetry = false;
@@ -53,22 +45,47 @@ void set_ort_telemetry(bool enabled) {
 
 void release_ort_env() { env_slot().reset(); }
 
+std::string device_type_name(OrtHardwareDeviceType type) {
+  switch (type) {
+    case OrtHardwareDeviceType_GPU:
+      return "gpu";
+    case OrtHardwareDeviceType_NPU:
+      return "npu";
+    default:
+      return "cpu";
+  }
+}
+
 Ort::SessionOptions make_session_options(const std::vector<ProviderSpec>& providers, int intra_op_threads) {
   Ort::SessionOptions options;
   if (intra_op_threads > 0) options.SetIntraOpNumThreads(intra_op_threads);
   for (const auto& provider : providers) {
-    if (provider.name == "CPUExecutionProvider") continue;
     translate_errors<GenaiLoadError>("cannot add execution provider " + provider.name, [&] {
-      std::vector<Ort::ConstEpDevice> devices;
-      for (const auto& device : ort_env().GetEpDevices()) {
-        if (provider.name == device.EpName()) devices.push_back(device);
-      }
+      std::vector<Ort::ConstEpDevice> ort_devices = ort_env().GetEpDevices();
+      std::vector<EpDevice> described;
+      for (const auto& device : ort_devices)
+        described.push_back({device.EpName(), device_type_name(device.Device().Type()), ""});
+      std::vector<Ort::ConstEpDevice> chosen;
+      for (std::size_t index : select_ep_devices(described, provider)) chosen.push_back(ort_devices[index]);
       std::unordered_map<std::string, std::string> provider_options(provider.options.begin(), provider.options.end());
-      if (!devices.empty()) {
-        options.AppendExecutionProvider_V2(ort_env(), devices, provider_options);
-      } else {
-        options.AppendExecutionProvider(legacy_name(provider.name), provider_options);
+      if (!chosen.empty()) {
+        options.AppendExecutionProvider_V2(ort_env(), chosen, provider_options);
+        return;
       }
+      // The EP has devices, none of the type asked for: running it elsewhere would report one
+      // device and measure another.
+      ProviderSpec any_device = provider;
+      any_device.device_type.clear();
+      if (!select_ep_devices(described, any_device).empty()) {
+        throw GenaiLoadError(provider.name + " has no " + provider.device_type +
+                             " device on this machine. Choose a device it lists (`winml sys`) or another EP.");
+      }
+      if (provider.legacy_name.empty()) {
+        throw GenaiLoadError(provider.name +
+                             " lists no EP device and has no built-in registration. Register its "
+                             "plugin library with --ep-library NAME=PATH.");
+      }
+      options.AppendExecutionProvider(provider.legacy_name, provider_options);
     });
   }
   return options;

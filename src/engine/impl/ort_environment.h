@@ -4,6 +4,7 @@
 
 #include <onnxruntime_cxx_api.h>
 
+#include <string>
 #include <vector>
 
 #include "engine/engine.h"
@@ -20,9 +21,13 @@ void set_ort_telemetry(bool enabled);
 /// Releases the environment (at shutdown).
 void release_ort_env();
 
-/// Session options with the given providers appended: plugin EP devices through the V2 API when
-/// ONNX Runtime knows a device for that EP, else the provider's legacy registration. CPU needs
-/// nothing. Throws GenaiLoadError naming the provider when it cannot be added.
+/// "cpu", "gpu" or "npu" for ONNX Runtime's hardware device type (other types count as cpu).
+std::string device_type_name(OrtHardwareDeviceType type);
+
+/// Session options with the given providers appended: the EP devices select_ep_devices picks (EP
+/// name and hardware type) through the V2 API, else the provider's legacy registration when
+/// ONNX Runtime lists no device at all for the EP. Throws GenaiLoadError naming the provider when
+/// it cannot be added, or when its EP has devices but none of the requested type.
 Ort::SessionOptions make_session_options(const std::vector<ProviderSpec>& providers, int intra_op_threads);
 
 }  // namespace winml::engine::impl
