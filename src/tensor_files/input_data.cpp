@@ -61,7 +61,9 @@ std::vector<std::byte> tensor_bytes(const onnx::TensorProto& proto, ElementType 
   if (proto.has_raw_data()) {
     const auto& raw = proto.raw_data();
     data.resize(raw.size());
-    std::memcpy(data.data(), raw.data(), raw.size());
+    // An empty vector's data() may be null, and memcpy from or to null is undefined even for 0
+    // bytes (found by tensor_proto_fuzzer: a TensorProto with an empty raw_data).
+    if (!raw.empty()) std::memcpy(data.data(), raw.data(), raw.size());
     return data;
   }
   switch (type) {

@@ -115,6 +115,16 @@ TEST(InputData, FixedDimsThatMatchAreAccepted) {
   EXPECT_EQ(tensors[0].shape, (std::vector<std::int64_t>{1, 3}));
 }
 
+TEST(InputData, EmptyRawDataOfAnEmptyTensorIsRead) {
+  // A zero-element tensor with raw_data set but empty: copying it once passed null to memcpy
+  // (UBSan, found by tensor_proto_fuzzer).
+  test::TempDir dir;
+  write_proto(dir.path() / "input_0.pb", float_tensor("x", {}));
+  auto tensors = load_input_data(dir.path(), {info("x", engine::ElementType::float32, {-1})});
+  EXPECT_EQ(tensors[0].shape, (std::vector<std::int64_t>{0}));
+  EXPECT_TRUE(tensors[0].data.empty());
+}
+
 TEST(InputData, HugeDimsOfACorruptFileAreUsageError) {
   test::TempDir dir;
   onnx::TensorProto proto = float_tensor("x", {1, 2});
