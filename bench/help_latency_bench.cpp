@@ -1,6 +1,6 @@
 // How fast `winml perf --help` answers, against a bare CLI11 program that parses one option
 // (bare_cli11.cpp). winml loads neither ONNX Runtime nor the ONNX protobuf libraries for --help
-// (they are plugins), so the ratio should stay near 1 (target: at most 1.3). Prints the median
+// (they are plugins), nor libfmt (used header-only), so the ratio should stay near 1 (target: at most 1.3). Prints the median
 // over N runs of each, alternating the two so that load on the machine hits both alike.
 //   help_latency_bench [N]   (default 200)
 

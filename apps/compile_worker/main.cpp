@@ -15,6 +15,7 @@
 #include "compile/worker_protocol.h"
 #include "engine/engine_loader.h"
 #include "ep/ort_providers.h"
+#include "ep/plugin_eps.h"
 #include "platform/parent_death.h"
 #include "winml/errors.h"
 
@@ -57,18 +58,22 @@ int compile(const winml::compile::WorkerRequest& request) {
   winml::engine::CompileRequest compile_request;
   compile_request.input_path = request.input.string();
   compile_request.output_path = (partial / model_name).string();
-  const winml::ep::EpInfo* ep = winml::ep::find_ep(request.ep);
-  if (ep == nullptr) {
-    return fail(WorkerExit::usage,
-                "unknown EP '" + request.ep + "'. Pass a catalog name such as QNNExecutionProvider.");
-  }
-  // No device: the compile options (device_type for OpenVINO) already say where it runs.
-  compile_request.providers = winml::ep::ort_providers(winml::EpChoice::of(*ep), request.options);
   compile_request.embed_context = request.embed;
   try {
+    // Plugin EPs first: they may be the EP asked for, which the catalog knows only once registered.
+    auto libraries = winml::ep::parse_plugin_libraries(request.ep_libraries, "");
+    if (!libraries.empty()) winml::ep::register_plugin_libraries(libraries, winml::engine::get());
+    const winml::ep::EpInfo* ep = winml::ep::find_ep(request.ep);
+    if (ep == nullptr) {
+      return fail(WorkerExit::usage,
+                  "unknown EP '" + request.ep + "'. Pass a catalog name such as QNNExecutionProvider.");
+    }
+    compile_request.providers = winml::ep::ort_providers(winml::EpChoice::of(*ep, request.device), request.options);
     winml::engine::get().compile_model(compile_request);
   } catch (const winml::GenaiNotInstalledError& e) {
     return fail(WorkerExit::engine_unavailable, e.what());
+  } catch (const winml::UsageError& e) {
+    return fail(WorkerExit::usage, e.what());
   } catch (const std::exception& e) {
     return fail(WorkerExit::compile_failed, e.what());
   }

@@ -13,6 +13,7 @@
 #include "engine/engine_loader.h"
 #include "engine_log.h"
 #include "ep/discovery.h"
+#include "ep/plugin_eps.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -71,9 +72,7 @@ std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::stri
                        ") does not exist. Check the path given to " + library.source + ".");
     }
   }
-  if (libraries.empty()) return libraries;
-  auto& engine = engine::get();
-  for (const auto& library : libraries) engine.register_ep_library(library.name, library.path);
+  if (!libraries.empty()) ep::register_plugin_libraries(libraries, engine::get());
   return libraries;
 }
 

@@ -9,6 +9,7 @@
 #include "compile/cache_marker.h"
 #include "compile/checkpoint.h"
 #include "compile/worker_protocol.h"
+#include "ep/plugin_eps.h"
 #include "platform/subprocess.h"
 #include "winml/errors.h"
 
@@ -72,7 +73,10 @@ ArtifactOutcome build_artifact(const ArtifactTask& task) {
                                   task.config.device, why, task.timeout_s));
   platform::ProcessOptions options;
   options.argv = task.worker;
-  for (auto& arg : worker_arguments({task.source, staged_model, task.config.ep, task.config.options, task.embed})) {
+  WorkerRequest request{task.source, staged_model, task.config.ep, task.config.options, task.embed, task.config.device};
+  for (const auto& library : ep::registered_plugin_libraries())
+    request.ep_libraries.push_back(library.name + "=" + library.path);
+  for (auto& arg : worker_arguments(request)) {
     options.argv.push_back(std::move(arg));
   }
   // Clamped so that an absurd --compile-timeout cannot overflow the conversion.

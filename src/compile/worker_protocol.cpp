@@ -13,6 +13,8 @@ std::vector<std::string> worker_arguments(const WorkerRequest& request) {
                                    "--ep=" + request.ep};
   for (const auto& [key, value] : request.options) args.push_back("--option=" + key + "=" + value);
   if (request.embed) args.emplace_back("--embed");
+  if (!request.device.empty()) args.push_back("--device=" + request.device);
+  for (const auto& library : request.ep_libraries) args.push_back("--ep-library=" + library);
   return args;
 }
 
@@ -29,6 +31,8 @@ WorkerRequest parse_worker_arguments(const std::vector<std::string>& args) {
   app.add_option("--ep", request.ep, "canonical EP name, e.g. QNNExecutionProvider")->required();
   app.add_option("--option", options, "provider option KEY=VALUE (repeatable)");
   app.add_flag("--embed", request.embed, "embed the context binary in the model");
+  app.add_option("--device", request.device, "device compiled for: npu, gpu or cpu");
+  app.add_option("--ep-library", request.ep_libraries, "plugin EP library NAME=PATH to register (repeatable)");
   // CLI11 consumes a vector from the back.
   std::vector<std::string> reversed(args.rbegin(), args.rend());
   try {
@@ -36,7 +40,7 @@ WorkerRequest parse_worker_arguments(const std::vector<std::string>& args) {
   } catch (const CLI::ParseError& e) {
     throw UsageError(std::string(e.what()) +
                      ". Usage: winml-compile-worker --input=MODEL.onnx --output=OUT.onnx "
-                     "--ep=EP_NAME [--option=KEY=VALUE]... [--embed]");
+                     "--ep=EP_NAME [--option=KEY=VALUE]... [--embed] [--device=DEVICE] [--ep-library=NAME=PATH]...");
   }
   for (const auto& option : options) {
     auto eq = option.find('=');

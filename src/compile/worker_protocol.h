@@ -20,6 +20,12 @@ struct WorkerRequest {
   std::string ep;                ///< canonical EP name
   ProviderOptions options;       ///< provider options
   bool embed = false;            ///< embed the context binary in the model
+  /// The device compiled for ("npu"); empty = the EP's own choice. Picks the EP's ONNX Runtime
+  /// devices of that hardware type, as sessions do.
+  std::string device{};
+  /// Plugin EP libraries the worker registers before compiling ("NAME=PATH"): those the parent
+  /// registered, since the worker is a fresh process with its own engine.
+  std::vector<std::string> ep_libraries{};
 };
 
 /// The worker's exit codes.
@@ -33,7 +39,8 @@ enum class WorkerExit : int {
 };
 
 /// Arguments (after the program) that ask the worker for `request`: --input=, --output=, --ep=,
-/// one --option=KEY=VALUE per option, --embed. The `=` forms keep values starting with '-' intact.
+/// one --option=KEY=VALUE per option, --embed, --device=, one --ep-library=NAME=PATH per library. The `=` forms keep
+/// values starting with '-' intact.
 std::vector<std::string> worker_arguments(const WorkerRequest& request);
 
 /// Parses the worker's arguments (without the program name). Throws UsageError with the problem

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "util/ascii_case.h"
 #include "winml/errors.h"
@@ -86,6 +87,17 @@ std::vector<EpInfo> make_catalog() {
   };
 }
 
+std::deque<EpInfo>& mutable_runtime_eps() {
+  static std::deque<EpInfo> rows;
+  return rows;
+}
+
+// Extra names for rows (registration names of plugin libraries), looked up after the rows' own.
+std::vector<std::pair<std::string, const EpInfo*>>& runtime_aliases() {
+  static std::vector<std::pair<std::string, const EpInfo*>> aliases;
+  return aliases;
+}
+
 }  // namespace
 
 const std::vector<EpInfo>& catalog() {
@@ -93,22 +105,49 @@ const std::vector<EpInfo>& catalog() {
   return rows;
 }
 
+const std::deque<EpInfo>& runtime_eps() { return mutable_runtime_eps(); }
+
+const EpInfo& add_runtime_ep(EpInfo row) {
+  if (const EpInfo* existing = find_ep(row.canonical)) return *existing;
+  return mutable_runtime_eps().emplace_back(std::move(row));
+}
+
+void add_runtime_alias(const std::string& alias, const EpInfo& info) {
+  if (!alias.empty() && find_ep(alias) == nullptr) runtime_aliases().emplace_back(alias, &info);
+}
+
+void reset_runtime_eps() {
+  runtime_aliases().clear();
+  mutable_runtime_eps().clear();
+}
+
+std::vector<const EpInfo*> all_eps() {
+  std::vector<const EpInfo*> rows;
+  for (const auto& info : catalog()) rows.push_back(&info);
+  for (const auto& info : runtime_eps()) rows.push_back(&info);
+  return rows;
+}
+
 const EpInfo* find_ep(std::string_view name_or_alias) {
-  for (const auto& info : catalog()) {
-    if (iequals(info.canonical, name_or_alias)) return &info;
-    for (const auto& alias : info.aliases) {
-      if (iequals(alias, name_or_alias)) return &info;
+  for (const EpInfo* info : all_eps()) {
+    if (iequals(info->canonical, name_or_alias)) return info;
+    for (const auto& alias : info->aliases) {
+      if (iequals(alias, name_or_alias)) return info;
     }
+  }
+  for (const auto& [alias, info] : runtime_aliases()) {
+    if (iequals(alias, name_or_alias)) return info;
   }
   return nullptr;
 }
 
 std::string valid_ep_names() {
   std::string out;
-  for (const auto& info : catalog()) {
+  for (const EpInfo* info : all_eps()) {
     if (!out.empty()) out += ", ";
-    out += info.alias + " (" + info.canonical + ")";
+    out += info->alias + " (" + info->canonical + ")";
   }
+  for (const auto& [alias, info] : runtime_aliases()) out += ", " + alias + " (" + info->canonical + ")";
   return out;
 }
 

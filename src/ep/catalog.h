@@ -4,6 +4,7 @@
 /// ONNX Runtime and GenAI, aliases, devices, how the device is passed, EPContext compilation), so
 /// adding an EP is adding one row in catalog.cpp. docs/execution-providers.md describes the table.
 
+#include <deque>
 #include <map>
 #include <optional>
 #include <string>
@@ -36,10 +37,30 @@ struct EpInfo {
   std::string required_options{};
 };
 
-/// All EPs in priority order.
+/// The built-in EPs in priority order.
 const std::vector<EpInfo>& catalog();
 
-/// Looks a name or alias up, case-insensitively; nullptr when unknown.
+/// EPs added at run time: plugin EPs the built-in table does not know (see plugin_eps.h). They
+/// come after the built-in rows in priority order. Filled before any lookup, on the main thread,
+/// when a command registers its plugin libraries; read-only afterwards.
+const std::deque<EpInfo>& runtime_eps();
+
+/// Adds a run-time row unless an EP of that canonical name (case-insensitive) exists; returns the
+/// row in effect. References stay valid (a deque never moves its elements).
+const EpInfo& add_runtime_ep(EpInfo row);
+
+/// Makes `alias` (case-insensitive) a name of `info` too, unless it already names an EP: how a
+/// plugin library's registration name becomes a name for its EP.
+void add_runtime_alias(const std::string& alias, const EpInfo& info);
+
+/// Forgets every run-time row and alias (tests only).
+void reset_runtime_eps();
+
+/// Built-in rows, then run-time rows: every EP that can be chosen, in priority order.
+std::vector<const EpInfo*> all_eps();
+
+/// Looks a name or alias up, case-insensitively, among all_eps() and the run-time aliases;
+/// nullptr when unknown.
 const EpInfo* find_ep(std::string_view name_or_alias);
 
 /// The catalog row for a name or alias; throws UsageError listing valid names when unknown.

@@ -39,8 +39,8 @@ DeviceEpMap discover_device_eps(EpDiscovery& discovery) {
   DeviceEpMap map;
   for (const auto& device : device_names()) {
     auto& eps = map[device];
-    for (const auto& info : catalog()) {
-      if (present.count({info.canonical, device}) != 0) eps.push_back(info.canonical);
+    for (const EpInfo* info : all_eps()) {
+      if (present.count({info->canonical, device}) != 0) eps.push_back(info->canonical);
     }
   }
   return map;

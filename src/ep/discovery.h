@@ -52,8 +52,9 @@ class FixedEpDiscovery : public EpDiscovery {
 
 /// Builds the device -> EPs map. An EP is available for a device when the catalog lists that
 /// device for it and either ONNX Runtime reports it as a built-in provider, or an EP device of
-/// that EP has that device type. Names ONNX Runtime reports that the catalog does not know are
-/// left out (they cannot be selected by name).
+/// that EP has that device type. Names ONNX Runtime reports that the catalog does not know (neither
+/// built in nor adopted from a registered plugin library, plugin_eps.h) are left out: they cannot
+/// be selected by name.
 DeviceEpMap discover_device_eps(EpDiscovery& discovery);
 
 }  // namespace winml::ep

@@ -12,18 +12,26 @@ TEST(WorkerProtocol, ArgumentsRoundTrip) {
                         "/b/_compiled/.s/ctx_qnn_ctx.onnx",
                         "QNNExecutionProvider",
                         {{"backend_path", "C:/x=y.dll"}, {"htp_performance_mode", "-burst"}},
-                        true};
+                        true,
+                        "npu",
+                        {"acme=/opt/-x/libacme.so", "other=/a=b/libother.so"}};
   WorkerRequest parsed = parse_worker_arguments(worker_arguments(request));
   EXPECT_EQ(parsed.input, request.input);
   EXPECT_EQ(parsed.output, request.output);
   EXPECT_EQ(parsed.ep, request.ep);
   EXPECT_EQ(parsed.options, request.options);
   EXPECT_TRUE(parsed.embed);
+  EXPECT_EQ(parsed.device, "npu");
+  EXPECT_EQ(parsed.ep_libraries, request.ep_libraries);
   request.embed = false;
   request.options.clear();
+  request.device.clear();
+  request.ep_libraries.clear();
   parsed = parse_worker_arguments(worker_arguments(request));
   EXPECT_FALSE(parsed.embed);
   EXPECT_TRUE(parsed.options.empty());
+  EXPECT_TRUE(parsed.device.empty());
+  EXPECT_TRUE(parsed.ep_libraries.empty());
 }
 
 TEST(WorkerProtocol, BadArgumentsAreUsageErrors) {
