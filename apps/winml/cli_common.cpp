@@ -83,6 +83,15 @@ EpChoice select_genai_ep(const std::string& ep, const std::string& device) {
   return ep::EpResolver(ep::discover_device_eps(discovery)).select_genai_ep(ep, device);
 }
 
+EpChoice choose_named_ep(const std::string& ep, const std::string& device,
+                         const std::vector<std::string>& ep_libraries) {
+  const bool built_in = ep::find_ep(ep) != nullptr;
+  if (!built_in) register_ep_libraries(ep_libraries);
+  EpChoice choice = EpChoice::of(ep::require_ep(ep), device);
+  if (built_in) register_ep_libraries(ep_libraries);
+  return choice;
+}
+
 std::set<std::string> given_flags(const CLI::App& cmd) {
   std::set<std::string> given;
   for (const CLI::Option* option : cmd.get_options()) {

@@ -45,6 +45,14 @@ std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::stri
 /// Throws UsageError / EpUnavailableError listing what exists.
 EpChoice select_genai_ep(const std::string& ep, const std::string& device);
 
+/// The EP a command names with --ep/--device without asking the machine for its EPs (compile,
+/// bundle derive), registering the plugin libraries as register_ep_libraries does. A built-in EP
+/// name is checked before the engine loads, so a typo fails at once; any other name is looked up
+/// after the libraries are registered, since a plugin EP (and its registration name) exists only
+/// then. Throws UsageError for an unknown name or a device the EP does not target.
+EpChoice choose_named_ep(const std::string& ep, const std::string& device,
+                         const std::vector<std::string>& ep_libraries);
+
 /// Long names of the flags given on `cmd`'s command line, spelled "--shape".
 std::set<std::string> given_flags(const CLI::App& cmd);
 

@@ -1,12 +1,15 @@
 // `winml bundle derive`: writes a derived bundle whose genai_config.json routes the hardware
 // stages to another EP, without loading it and without needing that EP here (prepare a bundle on
-// one machine for a device on another). The routing table goes to stdout, warnings to stderr.
+// one machine for a device on another). Only a plugin EP library (--ep-library) loads the engine,
+// to learn its EP. The routing table goes to stdout, warnings to stderr.
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "bundle/derived_bundle.h"
 #include "bundle/ep_override.h"
@@ -30,6 +33,7 @@ struct DeriveOptions {
   std::string device;
   std::string out;
   bool overwrite = false;
+  std::vector<std::string> ep_libraries;
   OutputOptions output;
 };
 
@@ -74,8 +78,9 @@ void require_output_folder(const fs::path& out, bool overwrite) {
 }
 
 void run_derive(const DeriveOptions& options) {
-  // Derive always forces an EP: `config` or an unknown name is refused with the valid ones.
-  EpChoice choice = EpChoice::of(ep::require_ep(options.ep), options.device);
+  // Derive always forces an EP: `config` or an unknown name is refused with the valid ones. Only a
+  // plugin EP library (--ep-library) loads the engine.
+  EpChoice choice = choose_named_ep(options.ep, options.device, options.ep_libraries);
   bundle::GenaiConfig config = bundle::load_genai_config(options.model);
   bundle::OverrideResult result = bundle::override_bundle_ep(config.json, choice);
   require_output_folder(options.out, options.overwrite);
@@ -101,6 +106,7 @@ void setup_derive(CLI::App& parent) {
       ->check(CLI::IsMember({"npu", "gpu", "cpu"}, CLI::ignore_case));
   cmd->add_option("-o,--output", options->out, "Folder to write the derived bundle to")->required();
   cmd->add_flag("--overwrite", options->overwrite, "Update an existing, non-empty output folder");
+  add_ep_library_flag(*cmd, options->ep_libraries);
   add_output_flags(*cmd, options->output);
   cmd->callback([options] { run_derive(*options); });
 }

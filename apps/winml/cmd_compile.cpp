@@ -100,8 +100,7 @@ void run_compile(const CompileOptions& options) {
   if (options.ep.empty()) throw UsageError("give the EP to compile for with --ep (e.g. --ep qnn).");
   refuse_special_output(options.output);
   // Resolved once: unknown names and devices the EP does not target fail here with the valid ones.
-  EpChoice choice = EpChoice::of(ep::require_ep(options.ep), options.device);
-  register_ep_libraries(options.ep_libraries);
+  EpChoice choice = choose_named_ep(options.ep, options.device, options.ep_libraries);
   if (fs::is_directory(options.model)) {
     compile_bundle(options, choice);
   } else if (fs::path(options.model).extension() == ".onnx") {
