@@ -1,0 +1,84 @@
+// The test EP's pure parts (blob format, kernels, env parsing) without ONNX Runtime.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <stdexcept>
+
+#include "test_ep/blob.h"
+#include "test_ep/env_config.h"
+#include "test_ep/kernels.h"
+
+namespace winml_test_ep {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+Program sample_program() {
+  return {{"A", "W with space", "C\n"},
+          {"Y"},
+          {{"MatMul", {"A", "W with space"}, {"T"}}, {"Add", {"T", "T"}, {"U"}}, {"Mul", {"U", "C\n"}, {"Y"}}}};
+}
+
+TEST(TestEpBlob, RoundTrips) { EXPECT_EQ(decode(encode(sample_program())), sample_program()); }
+
+// Any truncation and any changed byte is reported, never decoded into some other program.
+TEST(TestEpBlob, RejectsEveryTruncationAndFlippedByte) {
+  const std::string blob = encode(sample_program());
+  for (std::size_t size = 0; size < blob.size(); ++size) {
+    EXPECT_THROW(decode(blob.substr(0, size)), std::invalid_argument) << size;
+  }
+  for (std::size_t i = 0; i < blob.size(); ++i) {
+    std::string damaged = blob;
+    damaged[i] = static_cast<char>(damaged[i] ^ 0x01);
+    EXPECT_THROW(decode(damaged), std::invalid_argument) << i;
+  }
+}
+
+TEST(TestEpBlob, RejectsAnInvalidProgramEvenWithAGoodChecksum) {
+  Program bad = sample_program();
+  bad.nodes[0].op_type = "Relu";
+  try {
+    decode(encode(bad));
+    FAIL() << "decoded";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("corrupt EPContext blob: unsupported op type 'Relu'"));
+  }
+  bad = sample_program();
+  bad.nodes[1].inputs[0] = "later";
+  EXPECT_THROW(decode(encode(bad)), std::invalid_argument);
+}
+
+TensorView view(const Shape& shape, const std::vector<float>& data) { return {shape, data}; }
+
+TEST(TestEpKernels, AddBroadcasts) {
+  const std::vector<float> a = {1, 2, 3}, b = {10, 20};
+  const Tensor sum = add(view({1, 3}, a), view({2, 1}, b));
+  EXPECT_EQ(sum.shape, (Shape{2, 3}));
+  EXPECT_THAT(sum.data, ElementsAre(11, 12, 13, 21, 22, 23));
+  EXPECT_THROW(add(view({3}, a), view({2}, b)), std::invalid_argument);
+}
+
+TEST(TestEpKernels, MatMulFollowsNumpy) {
+  const std::vector<float> a = {1, 2, 3, 4, 5, 6}, v = {1, 0, -1};
+  const Tensor m = matmul(view({2, 3}, a), view({3}, v));  // matrix @ vector
+  EXPECT_EQ(m.shape, (Shape{2}));
+  EXPECT_THAT(m.data, ElementsAre(-2, -2));
+  const Tensor r = matmul(view({3}, v), view({3, 2}, a));  // vector @ matrix
+  EXPECT_EQ(r.shape, (Shape{2}));
+  EXPECT_THAT(r.data, ElementsAre(-4, -4));
+  const Tensor batch = matmul(view({2, 1, 3}, a), view({3, 1}, v));  // batch broadcast
+  EXPECT_EQ(batch.shape, (Shape{2, 1, 1}));
+  EXPECT_THAT(batch.data, ElementsAre(-2, -2));
+  EXPECT_THROW(matmul(view({2, 3}, a), view({2, 3}, a)), std::invalid_argument);
+}
+
+TEST(TestEpEnv, ParsesDeviceLists) {
+  EXPECT_THAT(parse_devices(" npu , cpu,,npu "), ElementsAre(DeviceKind::npu, DeviceKind::cpu));
+  EXPECT_TRUE(parse_devices("").empty());
+  EXPECT_THROW(parse_devices("cpu,tpu"), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace winml_test_ep
