@@ -78,6 +78,7 @@ void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
   job.embed = options.embed;
   job.timeout_s = options.timeout_s;
   job.overwrite = options.overwrite;
+  job.compiler_id = session::engine_compiler_id(engine::get());
   job.warn = [&options](const std::string& message) { warn(message, options.out); };
   if (options.out.verbosity >= 0)
     job.progress = [](const std::string& message) { std::fprintf(stderr, "%s\n", message.c_str()); };

@@ -52,6 +52,15 @@ void apply_device(ConfigJson& options, const ep::EpInfo& target, const std::stri
   options[target.device_option] = ep::device_option_value(device);
 }
 
+// GenAI's device filter for EPs it reaches through their ONNX Runtime EP devices: an explicit
+// device wins; otherwise a filter the reused entry has is kept, else the EP's primary device.
+void apply_device_filter(ConfigJson& options, const ep::EpInfo& target, const std::string& device) {
+  ConfigJson& filter = options[std::string(kDeviceFilterKey)];
+  if (!filter.is_object()) filter = ConfigJson::object();
+  if (device.empty() && filter.contains("hardware_device_type")) return;
+  filter["hardware_device_type"] = ep::device_option_value(device.empty() ? ep::primary_device(target) : device);
+}
+
 // Picks the entry a hardware holder is re-routed to (see the header for the order).
 ProviderEntry choose_entry(const Holder& holder, const std::vector<Holder>& holders, const ep::EpInfo& target,
                            const std::string& device, bool& guessed_nothing) {
@@ -75,6 +84,7 @@ ProviderEntry choose_entry(const Holder& holder, const std::vector<Holder>& hold
     }
   }
   if (!target.device_option.empty() && !device.empty()) apply_device(chosen.options, target, device);
+  if (target.genai_device_filter) apply_device_filter(chosen.options, target, device);
   return chosen;
 }
 

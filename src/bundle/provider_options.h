@@ -11,6 +11,11 @@
 
 namespace winml::bundle {
 
+/// The key of a provider entry's options that GenAI reads itself to pick among the EP's ONNX
+/// Runtime devices (`{"hardware_device_type": "NPU"}`); not an option of the EP, so never passed
+/// to ONNX Runtime (e.g. to a compile).
+inline constexpr std::string_view kDeviceFilterKey = "device_filtering_options";
+
 /// The entries of a provider_options list, in order. `where` is the JSON location for messages
 /// (e.g. "model.decoder.session_options"). Throws GenaiLoadError for a malformed list.
 std::vector<ProviderEntry> parse_provider_options(const ConfigJson& list, std::string_view where);

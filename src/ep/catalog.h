@@ -28,6 +28,10 @@ struct EpInfo {
   /// Provider option through which the EP picks its device ("device_type" for OpenVINO and
   /// VitisAI); empty when the EP has no such option.
   std::string device_option{};
+  /// GenAI picks the EP's device among its ONNX Runtime EP devices by hardware type: an override
+  /// writes `device_filtering_options: {hardware_device_type: DEVICE}` into the provider entry
+  /// (plugin EPs; without it GenAI 0.18 hands the EP every device it offers).
+  bool genai_device_filter = false;
   bool epcontext = false;  ///< produces EPContext models via the compile API
   /// The compile passes device_option for the device compiled for (OpenVINO would otherwise build
   /// a blob for its default device rather than the one the stage runs on).

@@ -1,6 +1,7 @@
 #include "ep/plugin_eps.h"
 
 #include <algorithm>
+#include <filesystem>
 #include <set>
 
 #include "util/ascii_case.h"
@@ -35,6 +36,7 @@ EpInfo plugin_ep_row(const std::string& ep_name, const std::vector<std::string>&
   if (row.devices.empty()) {
     throw UsageError("the plugin EP " + ep_name + " offers no npu, gpu or cpu device, so winml cannot run it.");
   }
+  row.genai_device_filter = true;
   row.epcontext = true;
   return row;
 }
@@ -63,5 +65,17 @@ void register_plugin_libraries(const std::vector<PluginLibrary>& libraries, engi
 }
 
 const std::vector<PluginLibrary>& registered_plugin_libraries() { return registered(); }
+
+std::string plugin_libraries_identity() {
+  std::string identity;
+  for (const auto& library : registered()) {
+    std::error_code ec;
+    const auto size = std::filesystem::file_size(library.path, ec);
+    const auto modified = std::filesystem::last_write_time(library.path, ec).time_since_epoch().count();
+    identity += (identity.empty() ? "" : ";") + library.name + "=" + library.path + "@" + std::to_string(size) + ":" +
+                std::to_string(modified);
+  }
+  return identity;
+}
 
 }  // namespace winml::ep

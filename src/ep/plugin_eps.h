@@ -19,7 +19,8 @@ namespace winml::ep {
 /// Runtime and GenAI are the EP's own name (GenAI matches plugin EPs by it); its alias is that
 /// name in lower case. Its devices are ordered npu, gpu, cpu, so the primary device is the most
 /// specialised one: a plugin EP that also offers the host CPU does not take `--device cpu` from
-/// the CPU EP. EPContext is assumed: a compile that yields no EPContext node says so per stage.
+/// the CPU EP. GenAI gets the device through device filtering (genai_device_filter). EPContext is
+/// assumed: a compile that yields no EPContext node says so per stage.
 /// Throws UsageError when it lists none of the three device types.
 EpInfo plugin_ep_row(const std::string& ep_name, const std::vector<std::string>& device_types);
 
@@ -34,5 +35,10 @@ void register_plugin_libraries(const std::vector<PluginLibrary>& libraries, engi
 /// The libraries register_plugin_libraries registered in this process, in order: child processes
 /// that load the engine themselves (the compile worker) register the same ones.
 const std::vector<PluginLibrary>& registered_plugin_libraries();
+
+/// What identifies the registered plugin libraries' code, for compile cache keys: each library's
+/// registration name, path, size and modification time ("" when none is registered). A rebuilt or
+/// replaced EP library compiles differently, so its artifacts must not be reused.
+std::string plugin_libraries_identity();
 
 }  // namespace winml::ep

@@ -4,12 +4,14 @@
 
 #include "bundle/derived_bundle.h"
 #include "bundle/ep_override.h"
+#include "bundle/provider_options.h"
 #include "bundle/stage_files.h"
 #include "bundle/stage_list.h"
 #include "compile/compile_config.h"
 #include "compile/compiled_folder.h"
 #include "compile/compiled_folder_build.h"
 #include "compile/compiled_folder_lock.h"
+#include "ep/plugin_eps.h"
 
 namespace winml::session {
 namespace {
@@ -18,6 +20,7 @@ compile::ProviderOptions options_of(const bundle::StageInfo& stage) {
   compile::ProviderOptions options;
   if (stage.providers.empty()) return options;
   for (const auto& [key, value] : stage.providers.front().options.items()) {
+    if (key == bundle::kDeviceFilterKey) continue;  // GenAI's, not the EP's: the device travels apart
     options[key] = value.is_string() ? value.get<std::string>() : value.dump();
   }
   return options;
@@ -36,7 +39,10 @@ std::filesystem::path derived_dir(const std::filesystem::path& bundle_dir, const
 
 }  // namespace
 
-std::string engine_compiler_id(engine::Engine& engine) { return "onnxruntime-" + engine.versions().onnxruntime; }
+std::string engine_compiler_id(engine::Engine& engine) {
+  std::string plugins = ep::plugin_libraries_identity();
+  return "onnxruntime-" + engine.versions().onnxruntime + (plugins.empty() ? "" : " with " + plugins);
+}
 
 LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequest& request,
                                const LoadTarget& target) {

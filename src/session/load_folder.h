@@ -47,8 +47,9 @@ struct LoadFolder {
 LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequest& request,
                                const LoadTarget& target = {});
 
-/// LoadRequest::compiler_id for the ONNX Runtime `engine` runs on ("onnxruntime-<version>"), so
-/// that artifacts compiled by another version are rebuilt.
+/// LoadRequest::compiler_id for the ONNX Runtime `engine` runs on ("onnxruntime-<version>", plus
+/// the registered plugin EP libraries' identity, ep::plugin_libraries_identity), so that artifacts
+/// compiled by another version, or by another build of a plugin EP, are rebuilt.
 std::string engine_compiler_id(engine::Engine& engine);
 
 }  // namespace winml::session

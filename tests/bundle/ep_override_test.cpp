@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "bundle/stage_list.h"
+#include "ep/plugin_eps.h"
 #include "test_support.h"
 #include "winml/errors.h"
 
@@ -114,6 +115,24 @@ TEST(EpOverrideTest, DeviceParameterisedEpsGetDeviceTypeSynthesised) {
     EXPECT_EQ(routed(result.config, "embeddings"), "[]");
     EXPECT_THAT(result.warnings, IsEmpty());
   }
+}
+
+// A plugin EP (a run-time catalog row) reaches its devices through GenAI's device filter.
+TEST(EpOverrideTest, PluginEpsGetGenaiDeviceFilter) {
+  ep::reset_runtime_eps();
+  ep::add_runtime_ep(ep::plugin_ep_row("AcmeEP", {"npu", "gpu", "cpu"}));
+  const std::vector<std::pair<const char*, const char*>> cases = {
+      {"", R"([{"AcmeEP":{"device_filtering_options":{"hardware_device_type":"NPU"}}}])"},  // primary device
+      {"gpu", R"([{"AcmeEP":{"device_filtering_options":{"hardware_device_type":"GPU"}}}])"},
+  };
+  for (const auto& [device, expected] : cases) {
+    SCOPED_TRACE(device);
+    OverrideResult result = override_names(fixture("qnn_pipeline.json"), "acmeep", device);
+    EXPECT_EQ(routed(result.config, "ctx"), expected);
+    EXPECT_EQ(routed(result.config, "embeddings"), "[]");
+    EXPECT_EQ(result.effective_ep, "acmeep");
+  }
+  ep::reset_runtime_eps();
 }
 
 TEST(EpOverrideTest, QnnWithoutOptionsToReuseWarns) {

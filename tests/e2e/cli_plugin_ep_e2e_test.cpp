@@ -1,0 +1,361 @@
+// The accelerator paths through the real ONNX Runtime and GenAI, on any machine: the test plugin
+// EP (tests/test_ep, a virtual NPU and GPU beside the host CPU) registered with --ep-library under
+// the registration name "winml_test". winml knows nothing of it but what ONNX Runtime reports.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "test_support/json_file.h"
+#include "test_support/qnn_pipeline.h"
+#include "test_support/run_command.h"
+#include "test_support/temp_dir.h"
+
+namespace winml {
+namespace {
+
+namespace fs = std::filesystem;
+
+using test::read_json;
+using ::testing::ElementsAre;
+using ::testing::HasSubstr;
+
+// The fixture's EP name as ONNX Runtime lists it, and the alias winml derives from it.
+constexpr const char* kTestEp = "WinmlTestEP";
+constexpr const char* kTestEpAlias = "winmltestep";
+
+// One line of the EP's counters file: what one EP instance (one session) did.
+struct EpInstance {
+  std::vector<std::string> devices;
+  int nodes_claimed = 0;
+  int kernel_runs = 0;
+  bool from_context = false;
+};
+
+class PluginEpCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = new test::TempDir();
+    auto result = test::run_winml("bundle synth --pipeline -o " + pipe().string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    // Its transformer stages on an accelerator (QNN, absent here), embeddings and lm_head on CPU,
+    // as real NPU bundles are.
+    test::copy_routed_to_qnn(pipe(), npu_bundle());
+  }
+  static void TearDownTestSuite() { delete root_; }
+  void SetUp() override { counters_ = root_->path() / ("counters-" + std::to_string(++runs_) + ".jsonl"); }
+
+  static fs::path pipe() { return root_->path() / "pipe"; }
+  static fs::path npu_bundle() { return root_->path() / "npu-bundle"; }
+  static fs::path path(const std::string& name) { return root_->path() / name; }
+
+  // winml with the test EP registered, its counters going to this test's file, and `env` (e.g.
+  // "WINML_TEST_EP_DEVICES=gpu") set for the EP.
+  test::CommandResult winml(const std::string& args, const std::string& env = "") const {
+    return test::run_command("WINML_CACHE_DIR=" + path("cache").string() +
+                             " WINML_TEST_EP_COUNTERS=" + counters_.string() + " " + env + " " + test::winml_binary() +
+                             " " + args + " --ep-library winml_test=" + WINML_TEST_EP_LIB);
+  }
+
+  std::vector<EpInstance> instances() const {
+    std::vector<EpInstance> out;
+    std::ifstream in(counters_);
+    std::string line;
+    while (std::getline(in, line)) {
+      if (line.empty()) continue;
+      auto json = nlohmann::json::parse(line);
+      out.push_back({json.at("devices").get<std::vector<std::string>>(), json.at("nodes_claimed").get<int>(),
+                     json.at("kernel_runs").get<int>(), json.at("from_context").get<bool>()});
+    }
+    return out;
+  }
+
+  int total_kernel_runs() const {
+    int runs = 0;
+    for (const auto& instance : instances()) runs += instance.kernel_runs;
+    return runs;
+  }
+
+  // Greedy text of `bundle` for a fixed prompt; `args` adds e.g. --ep.
+  std::string greedy_text(const fs::path& bundle, const std::string& args = "") const {
+    auto result = winml("generate -m " + bundle.string() + " -p 'the quick brown fox' -n 12 -q " + args);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return result.out;
+  }
+
+  static test::TempDir* root_;
+  static int runs_;
+  fs::path counters_;
+};
+test::TempDir* PluginEpCli::root_ = nullptr;
+int PluginEpCli::runs_ = 0;
+
+std::vector<std::string> eps_of(const nlohmann::json& sys, const std::string& device) {
+  std::vector<std::string> names;
+  for (const auto& entry : sys["devices"]) {
+    if (entry["device"] != device) continue;
+    for (const auto& ep : entry["eps"]) names.push_back(ep["name"]);
+  }
+  return names;
+}
+
+TEST_F(PluginEpCli, SysListsItsDevicesAfterTheCpuEp) {
+  auto result = winml("sys -f json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto sys = nlohmann::json::parse(result.out);
+  EXPECT_THAT(eps_of(sys, "npu"), ElementsAre(kTestEp));
+  EXPECT_THAT(eps_of(sys, "gpu"), ElementsAre(kTestEp));
+  EXPECT_THAT(eps_of(sys, "cpu"), ElementsAre("CPUExecutionProvider", kTestEp));
+  EXPECT_THAT(result.out, HasSubstr("winml_test"));
+}
+
+TEST_F(PluginEpCli, SysFollowsTheDevicesItOffers) {
+  auto result = winml("sys -f json", "WINML_TEST_EP_DEVICES=gpu");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto sys = nlohmann::json::parse(result.out);
+  EXPECT_TRUE(eps_of(sys, "npu").empty());
+  EXPECT_THAT(eps_of(sys, "gpu"), ElementsAre(kTestEp));
+  EXPECT_THAT(eps_of(sys, "cpu"), ElementsAre("CPUExecutionProvider"));
+}
+
+// Single-model runs: where `--device`/`--ep` resolve, and where ONNX Runtime then ran the work.
+struct Placement {
+  std::string flags;
+  std::string env;
+  std::string ep;      // the report's ep
+  std::string device;  // the report's device, and the one device the EP instance was created for
+};
+
+class PluginEpPlacement : public PluginEpCli, public ::testing::WithParamInterface<Placement> {};
+
+TEST_P(PluginEpPlacement, RunsWhereAsked) {
+  const Placement& want = GetParam();
+  auto report = path("placement-" + std::to_string(runs_) + ".json");
+  auto result = winml("perf --runtime winml -m " + (pipe() / "lm_head.onnx").string() + " " + want.flags +
+                          " --iterations 3 --warmup 1 -q -o " + report.string(),
+                      want.env);
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto json = read_json(report);
+  EXPECT_EQ(json["config"]["ep"], want.ep);
+  EXPECT_EQ(json["config"]["device"], want.device);
+  auto seen = instances();
+  if (want.ep == "cpu") {
+    EXPECT_EQ(total_kernel_runs(), 0);
+    return;
+  }
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_THAT(seen[0].devices, ElementsAre(want.device));
+  EXPECT_GT(seen[0].nodes_claimed, 0);
+  EXPECT_GE(seen[0].kernel_runs, 4);  // warmup + 3 timed runs, at least one kernel each
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Devices, PluginEpPlacement,
+    ::testing::Values(Placement{"--device npu", "", kTestEpAlias, "npu"},
+                      Placement{"--device auto", "", kTestEpAlias, "npu"},
+                      Placement{"--device gpu", "", kTestEpAlias, "gpu"},
+                      Placement{"--ep winml_test --device gpu", "", kTestEpAlias, "gpu"},
+                      Placement{"--ep WinmlTestEP", "", kTestEpAlias, "npu"},
+                      Placement{"--device auto", "WINML_TEST_EP_DEVICES=gpu,cpu", kTestEpAlias, "gpu"},
+                      // The primary-device rule: the plugin offers the host CPU too, the CPU EP keeps it.
+                      Placement{"--device cpu", "", "cpu", "cpu"}),
+    [](const auto& info) { return "case" + std::to_string(info.index); });
+
+TEST_F(PluginEpCli, ModelWithoutItsOperatorsStillRunsOnTheCpu) {
+  // embeddings.onnx is a Gather, which the EP does not claim: ONNX Runtime gives it to the CPU EP.
+  auto result = winml("perf --runtime winml -m " + (pipe() / "embeddings.onnx").string() +
+                      " --device npu --iterations 2 --warmup 0 -q");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto seen = instances();
+  ASSERT_EQ(seen.size(), 1u);
+  EXPECT_EQ(seen[0].nodes_claimed, 0);
+  EXPECT_EQ(seen[0].kernel_runs, 0);
+}
+
+TEST_F(PluginEpCli, DeviceItDoesNotOfferIsRefusedNotRunElsewhere) {
+  // A plugin EP's devices are those it offers on this machine: asking for another is a usage error
+  // that names the ones it has.
+  auto result = winml("perf --runtime winml -m " + (pipe() / "lm_head.onnx").string() +
+                          " --ep winml_test --device npu --iterations 1 --warmup 0 -q",
+                      "WINML_TEST_EP_DEVICES=gpu");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("targets gpu"));
+  EXPECT_TRUE(instances().empty());
+}
+
+TEST_F(PluginEpCli, OverrideReroutesTheHardwareStagesOnlyAndKeepsTheTokens) {
+  const std::string on_cpu = greedy_text(pipe());
+  ASSERT_FALSE(on_cpu.empty());
+  const std::string on_plugin = greedy_text(npu_bundle(), "--ep winml_test");
+  EXPECT_EQ(on_plugin, on_cpu);
+  // ctx and iter (the stages routed to an accelerator) got an EP instance each and ran kernels on
+  // it; embeddings and lm_head stayed on the CPU EP.
+  auto seen = instances();
+  ASSERT_EQ(seen.size(), 2u);
+  for (const auto& instance : seen) {
+    EXPECT_GT(instance.nodes_claimed, 0);
+    EXPECT_GT(instance.kernel_runs, 0);
+  }
+  // The user's bundle is untouched: an override that compiles nothing writes nothing there.
+  EXPECT_FALSE(fs::exists(npu_bundle() / "_compiled"));
+}
+
+TEST_F(PluginEpCli, GenaiStagesRunOnTheDeviceAsked) {
+  // GenAI would hand the EP every device it offers; the override's device filter picks one: the
+  // one asked for, else the EP's primary (most specialised) device.
+  for (const auto& [flags, device] : std::vector<std::pair<std::string, std::string>>{
+           {"--ep winml_test", "npu"}, {"--ep winml_test --device gpu", "gpu"}, {"--device auto", "npu"}}) {
+    SCOPED_TRACE(flags);
+    fs::remove(counters_);
+    greedy_text(npu_bundle(), flags);
+    auto seen = instances();
+    ASSERT_EQ(seen.size(), 2u);
+    for (const auto& instance : seen) EXPECT_THAT(instance.devices, ElementsAre(device));
+  }
+}
+
+TEST_F(PluginEpCli, PerfReportsThePluginEp) {
+  auto report = path("genai-perf.json");
+  auto result = winml("perf -m " + npu_bundle().string() + " --ep winml_test --iterations 1 --warmup 0 -n 4 -q -o " +
+                      report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto json = read_json(report);
+  EXPECT_EQ(json["config"]["ep"], kTestEpAlias);
+  EXPECT_GT(total_kernel_runs(), 0);
+}
+
+// `winml compile` for the plugin EP: the stage table's action per stage.
+std::map<std::string, std::string> actions(const std::string& table) {
+  std::map<std::string, std::string> out;
+  std::istringstream lines(table);
+  std::string line;
+  std::getline(lines, line);  // header
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::string stage, ep, action;
+    if (words >> stage >> ep >> action) out[stage] = action;
+  }
+  return out;
+}
+
+class PluginEpCompile : public PluginEpCli {
+ protected:
+  // A private copy of the NPU bundle, so that compile tests do not see each other's artifacts.
+  fs::path fresh_bundle(const std::string& name) const {
+    fs::path bundle = path(name);
+    fs::copy(npu_bundle(), bundle, fs::copy_options::recursive);
+    return bundle;
+  }
+  test::CommandResult compile(const fs::path& bundle, const std::string& args = "", const std::string& env = "") const {
+    return winml("compile -m " + bundle.string() + " --ep winml_test -o " + (bundle / "_compiled").string() +
+                     " --overwrite " + args,
+                 env);
+  }
+};
+
+TEST_F(PluginEpCompile, CompilesReusesAndRebuildsOnChange) {
+  fs::path bundle = fresh_bundle("compile-cycle");
+  auto first = compile(bundle);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  auto acted = actions(first.out);
+  EXPECT_EQ(acted["ctx"], "compiled") << first.out;
+  EXPECT_EQ(acted["iter"], "compiled") << first.out;
+  EXPECT_EQ(acted["embeddings"], "jit") << first.out;
+  fs::path artifact = bundle / "_compiled" / (std::string("ctx_") + kTestEpAlias + "_ctx.onnx");
+  EXPECT_TRUE(fs::exists(artifact)) << first.out;
+
+  auto again = compile(bundle);
+  ASSERT_EQ(again.exit_code, 0) << again.err;
+  EXPECT_EQ(actions(again.out)["ctx"], "reused") << again.out;
+
+  // Other options (the context embedded), another device, a changed source: each rebuilds.
+  auto embedded = compile(bundle, "--embed");
+  ASSERT_EQ(embedded.exit_code, 0) << embedded.err;
+  EXPECT_EQ(actions(embedded.out)["ctx"], "compiled") << embedded.out;
+  auto gpu = compile(bundle, "--embed --device gpu");
+  ASSERT_EQ(gpu.exit_code, 0) << gpu.err;
+  EXPECT_EQ(actions(gpu.out)["ctx"], "compiled") << gpu.out;
+  { std::ofstream(bundle / "ctx.onnx", std::ios::app) << ""; }
+  fs::last_write_time(bundle / "ctx.onnx", fs::last_write_time(bundle / "ctx.onnx") + std::chrono::seconds(5));
+  auto touched = compile(bundle, "--embed --device gpu");
+  ASSERT_EQ(touched.exit_code, 0) << touched.err;
+  EXPECT_EQ(actions(touched.out)["ctx"], "compiled") << touched.out;
+  EXPECT_EQ(actions(touched.out)["iter"], "reused") << touched.out;
+}
+
+TEST_F(PluginEpCompile, RebuiltEpLibraryRecompiles) {
+  // Another build of the EP (here: the same library, replaced at its path) may compile differently:
+  // its artifacts are not reused.
+  fs::path bundle = fresh_bundle("compile-new-ep");
+  fs::path library = path("ep-copy") / "libwinml_test_ep.so";
+  fs::create_directories(library.parent_path());
+  fs::copy_file(WINML_TEST_EP_LIB, library, fs::copy_options::overwrite_existing);
+  const std::string args = "compile -m " + bundle.string() + " --ep winml_test -o " + (bundle / "_compiled").string() +
+                           " --overwrite --ep-library winml_test=" + library.string();
+  auto run = [&] {
+    return test::run_command("WINML_CACHE_DIR=" + path("cache").string() + " " + test::winml_binary() + " " + args);
+  };
+  auto first = run();
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(actions(first.out)["ctx"], "compiled") << first.out;
+  auto same = run();
+  EXPECT_EQ(actions(same.out)["ctx"], "reused") << same.out;
+  fs::copy_file(WINML_TEST_EP_LIB, library, fs::copy_options::overwrite_existing);
+  fs::last_write_time(library, fs::last_write_time(library) + std::chrono::seconds(5));
+  auto rebuilt = run();
+  ASSERT_EQ(rebuilt.exit_code, 0) << rebuilt.err;
+  EXPECT_EQ(actions(rebuilt.out)["ctx"], "compiled") << rebuilt.out;
+}
+
+TEST_F(PluginEpCompile, PerfCompileLoadsTheEpContextModelsAndKeepsTheTokens) {
+  fs::path bundle = fresh_bundle("perf-compile");
+  const std::string on_cpu = greedy_text(pipe());
+  const std::string compiled = greedy_text(bundle, "--ep winml_test --compile");
+  EXPECT_EQ(compiled, on_cpu);
+  EXPECT_TRUE(fs::exists(bundle / "_compiled" / (std::string("iter_") + kTestEpAlias + "_ctx.onnx")));
+  // The sessions GenAI created for ctx and iter were built from the EPContext nodes.
+  int from_context = 0;
+  for (const auto& instance : instances()) from_context += instance.from_context ? 1 : 0;
+  EXPECT_EQ(from_context, 2);
+}
+
+TEST_F(PluginEpCompile, HangingCompileFallsBackToJitPerStage) {
+  fs::path bundle = fresh_bundle("compile-hang");
+  auto result = compile(bundle, "--compile-timeout 2", "WINML_TEST_EP_COMPILE=hang");
+  auto acted = actions(result.out);
+  EXPECT_EQ(acted["ctx"], "fell_back") << result.out << result.err;
+  EXPECT_EQ(acted["iter"], "fell_back") << result.out << result.err;
+  EXPECT_THAT(result.out + result.err, HasSubstr("2 s"));
+  // And a run with the same hanging compile still generates, just in time.
+  const std::string on_cpu = greedy_text(pipe());
+  auto text = winml("generate -m " + bundle.string() +
+                        " -p 'the quick brown fox' -n 12 -q --ep winml_test --compile --compile-timeout 2",
+                    "WINML_TEST_EP_COMPILE=hang");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_EQ(text.out, on_cpu);
+}
+
+TEST_F(PluginEpCompile, CrashingCompileFallsBackToJitPerStage) {
+  fs::path bundle = fresh_bundle("compile-crash");
+  auto result = compile(bundle, "", "WINML_TEST_EP_COMPILE=crash");
+  auto acted = actions(result.out);
+  EXPECT_EQ(acted["ctx"], "fell_back") << result.out << result.err;
+  EXPECT_THAT(result.out + result.err, HasSubstr("signal"));
+  EXPECT_FALSE(fs::exists(bundle / "_compiled" / (std::string("ctx_") + kTestEpAlias + "_ctx.onnx")));
+}
+
+TEST_F(PluginEpCompile, SlowCompileWithinTheLimitCompiles) {
+  fs::path bundle = fresh_bundle("compile-slow");
+  auto result = compile(bundle, "--compile-timeout 30", "WINML_TEST_EP_COMPILE=slow:300");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_EQ(actions(result.out)["ctx"], "compiled") << result.out;
+}
+
+}  // namespace
+}  // namespace winml
