@@ -325,6 +325,43 @@ TEST_F(PluginEpCompile, PerfCompileLoadsTheEpContextModelsAndKeepsTheTokens) {
   EXPECT_EQ(from_context, 2);
 }
 
+// The report's per-stage preparation: stage -> action, and the details joined.
+std::map<std::string, std::string> report_actions(const nlohmann::json& report, std::string* details = nullptr) {
+  std::map<std::string, std::string> out;
+  for (const auto& stage : report.at("preparation")) {
+    out[stage.at("stage")] = stage.at("action");
+    if (details != nullptr) *details += stage.at("detail").get<std::string>() + "\n";
+  }
+  return out;
+}
+
+TEST_F(PluginEpCompile, PerfCompileCompilesThenReusesAndReportsEachStage) {
+  fs::path bundle = fresh_bundle("perf-reuse");
+  auto perf = [&](const std::string& name, const std::string& env) {
+    auto report = path(name);
+    auto result = winml("perf -m " + bundle.string() +
+                            " --ep winml_test --compile --compile-timeout 2 --iterations 1 --warmup 0 -n 4 -q -o " +
+                            report.string(),
+                        env);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return read_json(report);
+  };
+  auto first = report_actions(perf("perf-compile-1.json", ""));
+  EXPECT_EQ(first["ctx"], "compiled");
+  EXPECT_EQ(first["iter"], "compiled");
+  EXPECT_EQ(first["embeddings"], "jit");
+  auto second = report_actions(perf("perf-compile-2.json", "WINML_TEST_EP_COMPILE=hang"));
+  EXPECT_EQ(second["ctx"], "reused");  // nothing to compile, so the hang switch never fires
+  // A changed source with a compile that hangs: the stage falls back, the run still completes.
+  { std::ofstream(bundle / "iter.onnx", std::ios::app) << ""; }
+  fs::last_write_time(bundle / "iter.onnx", fs::last_write_time(bundle / "iter.onnx") + std::chrono::seconds(5));
+  std::string details;
+  auto third = report_actions(perf("perf-compile-3.json", "WINML_TEST_EP_COMPILE=hang"), &details);
+  EXPECT_EQ(third["ctx"], "reused");
+  EXPECT_EQ(third["iter"], "fell_back");
+  EXPECT_THAT(details, HasSubstr("--compile-timeout"));
+}
+
 TEST_F(PluginEpCompile, HangingCompileFallsBackToJitPerStage) {
   fs::path bundle = fresh_bundle("compile-hang");
   auto result = compile(bundle, "--compile-timeout 2", "WINML_TEST_EP_COMPILE=hang");
