@@ -98,6 +98,11 @@ std::vector<std::pair<std::string, const EpInfo*>>& runtime_aliases() {
   return aliases;
 }
 
+std::vector<std::pair<std::string, std::string>>& unusable_names() {
+  static std::vector<std::pair<std::string, std::string>> names;
+  return names;
+}
+
 }  // namespace
 
 const std::vector<EpInfo>& catalog() {
@@ -116,7 +121,12 @@ void add_runtime_alias(const std::string& alias, const EpInfo& info) {
   if (!alias.empty() && find_ep(alias) == nullptr) runtime_aliases().emplace_back(alias, &info);
 }
 
+void add_runtime_unusable_name(const std::string& name, const std::string& why) {
+  if (find_ep(name) == nullptr) unusable_names().emplace_back(name, why);
+}
+
 void reset_runtime_eps() {
+  unusable_names().clear();
   runtime_aliases().clear();
   mutable_runtime_eps().clear();
 }
@@ -153,6 +163,9 @@ std::string valid_ep_names() {
 
 const EpInfo& require_ep(std::string_view name_or_alias) {
   if (const EpInfo* info = find_ep(name_or_alias)) return *info;
+  for (const auto& [name, why] : unusable_names()) {
+    if (iequals(name, name_or_alias)) throw UsageError("'" + name + "' cannot be chosen: " + why);
+  }
   throw UsageError("unknown execution provider '" + std::string(name_or_alias) +
                    "'. Use one of (names are case-insensitive): " + valid_ep_names() + ".");
 }

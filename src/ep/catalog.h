@@ -57,7 +57,11 @@ const EpInfo& add_runtime_ep(EpInfo row);
 /// plugin library's registration name becomes a name for its EP.
 void add_runtime_alias(const std::string& alias, const EpInfo& info);
 
-/// Forgets every run-time row and alias (tests only).
+/// Makes `name` (case-insensitive) a known name that cannot be chosen: require_ep then explains
+/// `why` instead of listing the valid names (a plugin library that offers no device here).
+void add_runtime_unusable_name(const std::string& name, const std::string& why);
+
+/// Forgets every run-time row, alias and unusable name (tests only).
 void reset_runtime_eps();
 
 /// Built-in rows, then run-time rows: every EP that can be chosen, in priority order.

@@ -42,7 +42,11 @@ EpInfo plugin_ep_row(const std::string& ep_name, const std::vector<std::string>&
 }
 
 void register_plugin_libraries(const std::vector<PluginLibrary>& libraries, engine::Engine& engine) {
-  for (const auto& library : libraries) {
+  for (PluginLibrary library : libraries) {
+    // ONNX Runtime resolves a relative path against its own folder, not the working directory the
+    // user gave it in; the compile worker needs the same absolute path too.
+    std::error_code ec;
+    if (auto absolute = std::filesystem::absolute(library.path, ec); !ec) library.path = absolute.string();
     std::set<std::string> before = ep_names(engine.ep_devices());
     engine.register_ep_library(library.name, library.path);
     registered().push_back(library);
@@ -61,6 +65,12 @@ void register_plugin_libraries(const std::vector<PluginLibrary>& libraries, engi
       add_runtime_ep(plugin_ep_row(name, types));
     }
     if (added.size() == 1) add_runtime_alias(library.name, *find_ep(*added.begin()));
+    if (added.empty()) {
+      add_runtime_unusable_name(library.name, "it names the EP library " + library.path +
+                                                  ", which offers no device on this machine (ONNX Runtime lists "
+                                                  "none for it). Check what hardware or drivers it needs, or choose "
+                                                  "another EP (`winml sys` lists them).");
+    }
   }
 }
 

@@ -24,7 +24,8 @@ namespace winml::ep {
 /// Throws UsageError when it lists none of the three device types.
 EpInfo plugin_ep_row(const std::string& ep_name, const std::vector<std::string>& device_types);
 
-/// Registers each library with `engine`, in order, and adds a catalog row (add_runtime_ep) for
+/// Registers each library with `engine`, in order (a relative path is taken from the working
+/// directory, where ONNX Runtime alone would look beside itself), and adds a catalog row (add_runtime_ep) for
 /// every EP the engine then lists that the catalog does not know. A library whose EP devices name
 /// exactly one EP (new, or a built-in one such as QNN shipped as a plugin) also makes its
 /// registration name a name of that EP (add_runtime_alias). A library that offers no device on

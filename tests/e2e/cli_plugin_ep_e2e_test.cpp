@@ -124,6 +124,23 @@ TEST_F(PluginEpCli, SysFollowsTheDevicesItOffers) {
   EXPECT_THAT(eps_of(sys, "cpu"), ElementsAre("CPUExecutionProvider"));
 }
 
+TEST_F(PluginEpCli, RelativeLibraryPathIsFromTheWorkingDirectory) {
+  // ONNX Runtime alone would look for a relative path beside itself.
+  const fs::path library(WINML_TEST_EP_LIB);
+  auto result = test::run_command("cd " + library.parent_path().string() + " && " + test::winml_binary() +
+                                  " sys -f json --ep-library winml_test=" + library.filename().string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(eps_of(nlohmann::json::parse(result.out), "npu"), ElementsAre(kTestEp));
+}
+
+TEST_F(PluginEpCli, LibraryOfferingNoDeviceIsExplainedWhenNamed) {
+  auto result = winml("perf --runtime winml -m " + (pipe() / "lm_head.onnx").string() + " --ep winml_test -q",
+                      "WINML_TEST_EP_DEVICES=");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("offers no device on this machine"));
+  EXPECT_THAT(result.err, HasSubstr(fs::path(WINML_TEST_EP_LIB).filename().string()));
+}
+
 // Single-model runs: where `--device`/`--ep` resolve, and where ONNX Runtime then ran the work.
 struct Placement {
   std::string flags;

@@ -101,6 +101,12 @@ TEST_F(PluginEpsTest, LibraryWithoutDevicesAddsNothing) {
   EXPECT_THAT(engine.registered, ElementsAre("absent"));
   EXPECT_TRUE(runtime_eps().empty());
   EXPECT_EQ(find_ep("absent"), nullptr);
+  try {
+    require_ep("ABSENT");
+    FAIL() << "an EP library without devices was choosable";
+  } catch (const UsageError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("/libabsent.so, which offers no device on this machine"));
+  }
 }
 
 TEST_F(PluginEpsTest, RegistrationNameNeverShadowsAnExistingName) {
