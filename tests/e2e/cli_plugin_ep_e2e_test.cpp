@@ -237,6 +237,20 @@ TEST_F(PluginEpCli, GenaiStagesRunOnTheDeviceAsked) {
   }
 }
 
+TEST_F(PluginEpCli, DeriveAcceptsTheRegistrationName) {
+  auto out = path("derived-plugin");
+  auto result = winml("bundle derive -m " + npu_bundle().string() + " --ep winml_test --device gpu -o " + out.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto config = read_json(out / "genai_config.json");
+  for (const auto& entry : config["model"]["decoder"]["pipeline"]) {
+    for (const auto& [name, stage] : entry.items()) {
+      if (name != "ctx" && name != "iter") continue;
+      EXPECT_EQ(stage["session_options"]["provider_options"].dump(),
+                std::string(R"([{")") + kTestEp + R"(":{"device_filtering_options":{"hardware_device_type":"GPU"}}}])");
+    }
+  }
+}
+
 TEST_F(PluginEpCli, PerfReportsThePluginEp) {
   auto report = path("genai-perf.json");
   auto result = winml("perf -m " + npu_bundle().string() + " --ep winml_test --iterations 1 --warmup 0 -n 4 -q -o " +
