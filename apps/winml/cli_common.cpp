@@ -14,6 +14,7 @@
 #include "engine_log.h"
 #include "ep/discovery.h"
 #include "ep/plugin_eps.h"
+#include "number_flags.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -60,6 +61,13 @@ void add_allow_custom_ops_flag(CLI::App& app, bool& allow) {
   app.add_flag("--allow-custom-ops", allow,
                "Let the bundle's genai_config.json load native libraries it names (custom_ops_library, EP "
                "plugin/backend paths). Refused by default: that code runs in winml. Only for bundles you trust");
+}
+
+void add_threads_flag(CLI::App& app, std::optional<int>& threads) {
+  app.add_option("--threads", threads,
+                 "Intra-op threads of every session (every stage of a bundle); default: the bundle's setting, else "
+                 "the runtime's default")
+      ->check(integer_in(1, kMaxThreads));
 }
 
 std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::string>& from_flags) {

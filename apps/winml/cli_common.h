@@ -2,6 +2,7 @@
 /// \file
 /// Flags and helpers shared by several subcommands.
 
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -32,6 +33,9 @@ void add_ep_library_flag(CLI::App& app, std::vector<std::string>& libraries);
 /// Adds --allow-custom-ops: let the bundle's genai_config.json load native libraries
 /// (custom_ops_library, EP plugin or backend paths); refused by default (see native_code.h).
 void add_allow_custom_ops_flag(CLI::App& app, bool& allow);
+
+/// Binds --threads N (1 to kMaxThreads): intra-op threads of every session the command creates.
+void add_threads_flag(CLI::App& app, std::optional<int>& threads);
 
 /// Registers plugin EP libraries from --ep-library values and the WINML_EP_LIBRARIES environment
 /// variable (ep::parse_plugin_libraries) and returns them. Loads the engine only when there is

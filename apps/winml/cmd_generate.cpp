@@ -14,7 +14,9 @@
 #include "engine/engine_loader.h"
 #include "genai_load_flags.h"
 #include "number_flags.h"
+#include "perf/threads_in_effect.h"
 #include "prompt_source.h"
+#include "report/threads_text.h"
 #include "session/token_budget.h"
 #include "winml/genai_session.h"
 
@@ -30,6 +32,7 @@ struct GenerateOptions {
   std::int64_t seed = -1;
   std::string ep;
   std::string device;
+  std::optional<int> threads;
   bool compile = false;
   double compile_timeout_s = 300;
   std::vector<std::string> ep_libraries;
@@ -51,7 +54,7 @@ void run_generate(const GenerateOptions& options) {
   if (!options.compile) warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.output);
   engine::set_telemetry_opt_in(options.telemetry);
   perf::GenaiLoadChoice choice =
-      genai_load_choice({options.ep, options.device, options.compile, options.compile_timeout_s,
+      genai_load_choice({options.ep, options.device, options.threads, options.compile, options.compile_timeout_s,
                          options.allow_custom_ops, options.ep_libraries});
   GenaiSession session(options.model, choice.session);
   session.load();
@@ -68,10 +71,13 @@ void run_generate(const GenerateOptions& options) {
       session.generate_streaming(text, config, [](std::string_view piece) { write_stdout(piece); });
   write_stdout("\n");
   if (options.output.verbosity >= 0) {
+    perf::ThreadsInEffect threads =
+        perf::genai_threads_in_effect(options.threads, session.stage_threads(), perf::collect_machine_info());
     std::fprintf(stderr, "%s\n",
-                 fmt::format("[{} prompt tokens, {} generated | TTFT {:.2f} ms | decode {:.1f} tokens/s | ep {}]",
+                 fmt::format("[{} prompt tokens, {} generated | TTFT {:.2f} ms | decode {:.1f} tokens/s | ep {} | "
+                             "threads {}]",
                              timing.input_tokens, timing.generated_tokens, timing.ttft_s() * 1e3,
-                             timing.decode_tokens_per_s(), session.effective_ep())
+                             timing.decode_tokens_per_s(), session.effective_ep(), report::text::threads_text(threads))
                      .c_str());
   }
 }
@@ -110,6 +116,7 @@ void setup_generate(CLI::App& parent) {
       ->check(integer_in(0, kMaxGenaiSeed));
   cmd->add_option("--ep", options->ep, "Force this EP onto the bundle's hardware stages (cpu strips them)");
   cmd->add_option("-d,--device", options->device, "cpu, gpu, npu, auto or config (default: the bundle's routing)");
+  add_threads_flag(*cmd, options->threads);
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages");
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->default_val(300)

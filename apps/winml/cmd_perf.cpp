@@ -56,6 +56,7 @@ void setup_perf(CLI::App& parent) {
   cmd->add_option("-d,--device", options->device,
                   "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu");
   cmd->add_option("--ep", options->ep, "Execution provider name or alias; wins over --device");
+  add_threads_flag(*cmd, options->threads);
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages (default off)");
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->default_val(300)

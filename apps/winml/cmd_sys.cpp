@@ -16,6 +16,7 @@
 #include "perf/machine_info.h"
 #include "report/text_table.h"
 #include "report/text_units.h"
+#include "report/threads_text.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -35,6 +36,7 @@ struct SysOptions {
 Json host_section(const perf::MachineInfo& machine) {
   return {{"cpu_model", machine.cpu_model},
           {"logical_cores", machine.logical_cores},
+          {"physical_cores", machine.physical_cores},
           {"memory_total_bytes", machine.memory_total_bytes},
           {"os", machine.os},
           {"kernel", machine.kernel},
@@ -83,7 +85,8 @@ std::string render_text(const Json& doc, bool color) {
   const Json& host = doc["host"];
   Table facts({}, false);
   facts.add_row({"CPU", host["cpu_model"].get<std::string>()});
-  facts.add_row({"Cores", fmt::format("{} logical", host["logical_cores"].get<unsigned>())});
+  facts.add_row({"Cores", report::text::cores_text(host["logical_cores"].get<unsigned>(),
+                                                   host["physical_cores"].get<unsigned>())});
   facts.add_row({"Memory", report::text::bytes(host["memory_total_bytes"].get<std::uint64_t>())});
   facts.add_row({"OS", fmt::format("{} ({} {})", host["os"].get<std::string>(), host["kernel"].get<std::string>(),
                                    host["arch"].get<std::string>())});

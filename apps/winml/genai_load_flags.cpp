@@ -8,6 +8,7 @@ perf::GenaiLoadChoice genai_load_choice(const GenaiLoadFlags& flags) {
   register_ep_libraries(flags.ep_libraries);
   perf::GenaiLoadChoice choice;
   choice.session.ep = select_genai_ep(flags.ep, flags.device);
+  choice.session.intra_op_threads = flags.threads;
   choice.session.compile = flags.compile;
   choice.session.compile_timeout_s = flags.compile_timeout_s;
   choice.session.allow_custom_ops = flags.allow_custom_ops;

@@ -3,6 +3,7 @@
 /// The flags that say how a GenAI bundle is opened (`winml generate` and `winml perf`), turned into
 /// session options once for both commands.
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -10,10 +11,12 @@
 
 namespace winml::cli {
 
-/// --ep, --device, --compile, --compile-timeout, --allow-custom-ops and --ep-library as given.
+/// --ep, --device, --threads, --compile, --compile-timeout, --allow-custom-ops and --ep-library as
+/// given.
 struct GenaiLoadFlags {
   std::string ep;                         ///< --ep; empty = none
   std::string device;                     ///< --device; empty or "config" = the bundle's routing
+  std::optional<int> threads;             ///< --threads; unset = the bundle's setting, else GenAI's default
   bool compile = false;                   ///< --compile
   double compile_timeout_s = 300;         ///< --compile-timeout
   bool allow_custom_ops = false;          ///< --allow-custom-ops

@@ -18,6 +18,9 @@ inline constexpr double kMaxDurationS = 7 * 24 * 3600;
 inline constexpr double kMaxCompileTimeoutS = 24 * 3600;
 /// Largest --batch-size.
 inline constexpr std::int64_t kMaxBatchSize = 1'000'000;
+/// Largest --threads: far past the cores of any machine winml runs on, and a typo such as 20000
+/// would otherwise start that many threads.
+inline constexpr std::int64_t kMaxThreads = 1024;
 /// Largest token count a flag may hold (-n, --prompt-tokens, --top-k): GenAI counts in 32-bit ints.
 inline constexpr std::int64_t kMaxTokenCount = 2'147'483'647;
 /// Largest sampling --seed: GenAI's random_seed is a 32-bit int whose -1 means "random".

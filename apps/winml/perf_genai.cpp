@@ -24,7 +24,7 @@ void run_genai_perf(const PerfOptions& options) {
   std::string prompt_text = resolve_prompt(options.prompt, options.prompt_file, kDefaultPrompt);
   check_bundle_bounds(options.model, {options.prompt_tokens, std::nullopt});
   perf::GenaiLoadChoice choice =
-      genai_load_choice({options.ep, options.device, options.compile, options.compile_timeout_s,
+      genai_load_choice({options.ep, options.device, options.threads, options.compile, options.compile_timeout_s,
                          options.allow_custom_ops, options.ep_libraries});
   PerfConsole console(options.out);
   emit_report(benchmark.run(prompt_text, choice, console), options, benchmark.report_path());

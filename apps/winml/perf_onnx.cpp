@@ -29,7 +29,8 @@ void run_onnx_perf(const PerfOptions& options) {
   register_ep_libraries(options.ep_libraries);
   // --ep wins; else the first EP of the resolved device (--device, default auto) on this machine.
   ep::EngineEpDiscovery discovery;
-  EpChoice choice = ep::EpResolver(ep::discover_device_eps(discovery)).select_onnx_ep(options.ep, options.device);
+  perf::OnnxLoadChoice choice{
+      ep::EpResolver(ep::discover_device_eps(discovery)).select_onnx_ep(options.ep, options.device), options.threads};
   PerfConsole console(options.out);
   emit_report(benchmark.run(choice, console), options, benchmark.report_path());
 }

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +32,10 @@ struct GenaiSessionOptions {
   /// The EP to force onto the bundle's hardware stages, and the device for its device-specific
   /// provider options; default = respect the bundle. From names: EpChoice::parse("qnn", "npu").
   EpChoice ep;
+  /// Intra-op threads of every stage's ONNX Runtime session; nullopt = as the bundle's config sets
+  /// them, else GenAI's default. GenAI has no API for it, so a value goes into a derived copy of
+  /// genai_config.json under the cache root (the bundle folder is never written).
+  std::optional<int> intra_op_threads;
   /// Pre-compile EPContext-capable stages before loading.
   bool compile = false;
   /// Seconds allowed to compile one stage before falling back to its original ONNX.
@@ -53,6 +58,12 @@ struct StagePreparation {
   std::string action;  ///< "jit", "compiled", "reused", "fell_back"
   double seconds = 0;  ///< time spent preparing the stage
   std::string detail;  ///< e.g. why it fell back
+};
+
+/// The intra-op thread count one stage's session was created with, as the loaded config sets it.
+struct StageThreads {
+  std::string stage;                    ///< pipeline stage name, or "decoder"
+  std::optional<int> intra_op_threads;  ///< intra_op_num_threads; nullopt = none set (GenAI's default)
 };
 
 /// RAII owner of a GenAI model + tokenizer for one bundle. Loads on first use or on load();
@@ -107,6 +118,8 @@ class GenaiSession {
   std::string load_dir() const;
   /// Per-stage preparation results from the last load().
   const std::vector<StagePreparation>& preparation() const;
+  /// Per stage, the intra-op threads the loaded config sets (after load()).
+  const std::vector<StageThreads>& stage_threads() const;
   /// Warnings produced while preparing (e.g. an override that changed nothing).
   const std::vector<std::string>& warnings() const;
 

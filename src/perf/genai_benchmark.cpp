@@ -84,6 +84,7 @@ GenaiPerfResult GenaiBenchmark::run(const std::string& prompt_text, const GenaiL
 
   MachineInfo machine = services_.machine_info();
   attach_engine_versions(machine, services_.get_engine());
+  config.threads = genai_threads_in_effect(choice.session.intra_op_threads, session.stage_threads(), machine);
   return make_genai_result(config, samples, facts, machine);
 }
 

@@ -13,6 +13,7 @@
 #include "perf/genai_runner.h"
 #include "perf/machine_info.h"
 #include "perf/statistics.h"
+#include "perf/threads_in_effect.h"
 #include "winml/genai_session.h"
 #include "winml/generation.h"
 
@@ -35,6 +36,7 @@ struct GenaiPerfConfig {
   bool apply_template = true;           ///< the prompt was wrapped in the chat template
   std::string prompt;                   ///< the prompt as given, before the chat template
   int context_length = 0;               ///< the bundle's context length
+  ThreadsInEffect threads;              ///< intra-op threads of every stage, and where they come from
   std::string timestamp;                ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
 };
 

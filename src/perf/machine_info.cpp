@@ -4,8 +4,8 @@
 
 #include <fstream>
 #include <sstream>
-#include <thread>
 
+#include "platform/cpu_cores.h"
 #include "winml_build_info.h"
 
 namespace winml::perf {
@@ -74,7 +74,9 @@ bool is_optimized_build(std::string_view build_type) {
 MachineInfo collect_machine_info() {
   MachineInfo info;
   info.cpu_model = parse_cpu_model(read_text("/proc/cpuinfo"));
-  info.logical_cores = std::thread::hardware_concurrency();
+  const platform::CpuCores cores = platform::read_cpu_cores();
+  info.logical_cores = cores.logical;
+  info.physical_cores = cores.physical;
   info.memory_total_bytes = parse_mem_total(read_text("/proc/meminfo"));
   std::string os_release = read_text("/etc/os-release");
   if (os_release.empty()) os_release = read_text("/usr/lib/os-release");  // the os-release(5) fallback

@@ -13,6 +13,7 @@ namespace winml::perf {
 struct MachineInfo {
   std::string cpu_model;                 ///< e.g. "AMD EPYC 7763 64-Core Processor"
   unsigned logical_cores = 0;            ///< online logical CPUs
+  unsigned physical_cores = 0;           ///< physical cores among them (SMT siblings once); 0 when unknown
   std::uint64_t memory_total_bytes = 0;  ///< MemTotal
   std::string os;                        ///< PRETTY_NAME from /etc/os-release, e.g. "Debian GNU/Linux 12 (bookworm)"
   std::string kernel;                    ///< uname sysname + release, e.g. "Linux 6.1.0-18-amd64"
@@ -34,8 +35,8 @@ std::uint64_t parse_mem_total(std::string_view meminfo);
 /// PRETTY_NAME of an os-release text, unquoted; empty when absent.
 std::string parse_os_pretty_name(std::string_view os_release);
 
-/// Collects the facts from /proc, /etc/os-release and uname. Library versions are "unknown" here:
-/// callers that loaded the engine replace them with what the loaded libraries report
+/// Collects the facts from /proc, /sys (cores: platform::read_cpu_cores), /etc/os-release and uname. Library versions
+/// are "unknown" here: callers that loaded the engine replace them with what the loaded libraries report
 /// (engine::Engine::versions()), never with the versions the build was pinned to.
 MachineInfo collect_machine_info();
 

@@ -72,12 +72,14 @@ OnnxBenchmark::OnnxBenchmark(OnnxBenchmarkRequest request, BenchmarkServices ser
   machine_ = services_.machine_info();
 }
 
-OnnxPerfResult OnnxBenchmark::run(const EpChoice& ep, ProgressSink& progress) {
+OnnxPerfResult OnnxBenchmark::run(const OnnxLoadChoice& choice, ProgressSink& progress) {
+  const EpChoice& ep = choice.ep;
   std::uint64_t memory_bytes =
       machine_.memory_total_bytes > 0 ? machine_.memory_total_bytes : std::numeric_limits<std::uint64_t>::max();
   engine::SessionSpec spec;
   spec.model_path = request_.model;
   spec.providers = ep::ort_providers(ep);
+  spec.intra_op_threads = choice.intra_op_threads.value_or(0);
   OnnxRunFacts facts;
   auto& engine = services_.get_engine();
   facts.rss_before_load_bytes = services_.read_memory().rss_bytes;
@@ -107,6 +109,7 @@ OnnxPerfResult OnnxBenchmark::run(const EpChoice& ep, ProgressSink& progress) {
 
   MachineInfo machine = machine_;
   attach_engine_versions(machine, engine);
+  config.threads = onnx_threads_in_effect(choice.intra_op_threads, machine);
   return make_onnx_result(config, run, facts, machine);
 }
 

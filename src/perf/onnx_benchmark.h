@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,7 +28,13 @@ inline constexpr std::size_t kOnnxDefaultWarmup = 10;
 using InputDataReader = std::function<std::vector<engine::HostTensor>(const std::filesystem::path& dir,
                                                                       const std::vector<engine::TensorInfo>& inputs)>;
 
-/// What to benchmark, as the flags said (the EP choice is given to run()).
+/// How to create the session, decided by the caller: the load-time settings.
+struct OnnxLoadChoice {
+  EpChoice ep;                          ///< one EP on one device (EpResolver::select_onnx_ep)
+  std::optional<int> intra_op_threads;  ///< --threads; nullopt = ONNX Runtime's default
+};
+
+/// What to benchmark, as the flags said (the load choice is given to run()).
 struct OnnxBenchmarkRequest {
   std::string model;                ///< .onnx file
   ReportTarget report;              ///< where the report goes (checked at construction)
@@ -51,10 +58,10 @@ class OnnxBenchmark {
   /// The validated iteration plan.
   const LoopSettings& loop() const { return start_.loop; }
 
-  /// Creates the session on `ep`, prepares and binds the inputs, runs the latency loop and returns
+  /// Creates the session as `choice` says, prepares and binds the inputs, runs the latency loop and returns
   /// the result row. Memory is sampled before and after creating the session and after the runs.
   /// Engine and input failures propagate as their winml::Error category.
-  OnnxPerfResult run(const EpChoice& ep, ProgressSink& progress);
+  OnnxPerfResult run(const OnnxLoadChoice& choice, ProgressSink& progress);
 
  private:
   OnnxBenchmarkRequest request_;

@@ -12,6 +12,7 @@
 #include "perf/latency_runner.h"
 #include "perf/machine_info.h"
 #include "perf/statistics.h"
+#include "perf/threads_in_effect.h"
 
 namespace winml::perf {
 
@@ -35,6 +36,7 @@ struct OnnxPerfConfig {
   std::size_t warmup = 10;            ///< warmup runs
   std::string input_data;             ///< --input-data folder; empty = generated inputs
   std::vector<OnnxInputFact> inputs;  ///< every input with its resolved shape
+  ThreadsInEffect threads;            ///< intra-op threads of the session, and where they come from
   std::string timestamp;              ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
 };
 

@@ -29,6 +29,7 @@ Json summary_rate(const perf::Summary& s) { return summary(s, rate); }
 Json machine(const perf::MachineInfo& m) {
   return {{"cpu_model", m.cpu_model},
           {"logical_cores", m.logical_cores},
+          {"physical_cores", m.physical_cores},
           {"memory_total_bytes", m.memory_total_bytes},
           {"os", m.os},
           {"kernel", m.kernel},
@@ -38,6 +39,20 @@ Json machine(const perf::MachineInfo& m) {
           {"winml_version", m.winml_version},
           {"winml_commit", m.winml_commit},
           {"build_type", m.build_type}};
+}
+
+Json threads(const perf::ThreadsInEffect& t) {
+  Json stages = Json::array();
+  for (const auto& s : t.stages) {
+    stages.push_back({{"stage", s.stage}, {"intra_op_threads", s.intra_op_threads}, {"source", s.source}});
+  }
+  return {{"requested", t.requested ? Json(*t.requested) : Json(nullptr)},
+          {"source", t.source},
+          {"intra_op_threads", t.intra_op_threads ? Json(*t.intra_op_threads) : Json(nullptr)},
+          {"stages", stages},
+          {"runtime_default", {{"intra_op_threads", t.runtime_default}, {"rule", t.runtime_default_rule}}},
+          {"logical_cores", t.logical_cores},
+          {"physical_cores", t.physical_cores}};
 }
 
 Json methods() {

@@ -10,6 +10,7 @@
 
 #include "perf/machine_info.h"
 #include "perf/statistics.h"
+#include "perf/threads_in_effect.h"
 
 namespace winml::report::json_fields {
 
@@ -33,6 +34,10 @@ Json summary_rate(const perf::Summary& s);
 
 /// The "machine" object.
 Json machine(const perf::MachineInfo& m);
+
+/// The "threads" object of a report's config: requested, source, intra_op_threads, stages,
+/// runtime_default {intra_op_threads, rule}, logical_cores, physical_cores.
+Json threads(const perf::ThreadsInEffect& t);
 
 /// The "methods" object: how percentiles and deviations are computed, and warmup handling.
 Json methods();

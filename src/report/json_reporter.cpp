@@ -46,6 +46,7 @@ Json genai_config(const perf::GenaiPerfResult& r) {
           {"generated_tokens",
            {{"total", r.metrics.generated_tokens_total}, {"per_iteration", r.metrics.generated_tokens}}},
           {"context_length", c.context_length},
+          {"threads", json_fields::threads(c.threads)},
           {"timestamp", c.timestamp}};
 }
 
@@ -98,6 +99,7 @@ Json onnx_config(const perf::OnnxPerfConfig& c) {
           {"warmup", c.warmup},
           {"input_data", c.input_data.empty() ? Json(nullptr) : Json(c.input_data)},
           {"inputs", inputs},
+          {"threads", json_fields::threads(c.threads)},
           {"timestamp", c.timestamp}};
 }
 

@@ -6,6 +6,7 @@
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
 #include "report/text_units.h"
+#include "report/threads_text.h"
 
 namespace winml::report {
 namespace {
@@ -41,6 +42,7 @@ Table config_table(const perf::GenaiPerfResult& r) {
   t.add_row({"generation",
              fmt::format("max_new_tokens {}{} · stop_at_eos {} · chat template {} · context_length {}",
                          c.max_new_tokens, capped, on_off(c.stop_at_eos), on_off(c.apply_template), c.context_length)});
+  t.add_row({"threads", threads_text(c.threads)});
   t.add_row(
       {"tokens", fmt::format("prompt {} tokens · generated {}", r.metrics.prompt_tokens, generated_text(r.metrics))});
   add_machine_rows(t, r.machine);

@@ -5,6 +5,7 @@
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
 #include "report/text_units.h"
+#include "report/threads_text.h"
 
 namespace winml::report {
 namespace {
@@ -20,6 +21,7 @@ Table config_table(const perf::OnnxPerfResult& r) {
                                               : count(r.metrics.latency_s.count, "run");
   t.add_row({"config", fmt::format("ep {} · device {} · batch size {} · {} · {} warmup", c.ep, c.device, c.batch_size,
                                    iterations, c.warmup)});
+  t.add_row({"threads", threads_text(c.threads)});
   for (std::size_t i = 0; i < c.inputs.size(); ++i) {
     const perf::OnnxInputFact& in = c.inputs[i];
     t.add_row({i == 0 ? "inputs" : "",

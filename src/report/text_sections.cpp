@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "report/text_units.h"
+#include "report/threads_text.h"
 
 namespace winml::report::text {
 
@@ -33,7 +34,7 @@ std::vector<std::string> rate_row(const std::string& label, const perf::Summary&
 
 void add_machine_rows(Table& table, const perf::MachineInfo& m) {
   table.add_row({"machine", fmt::format("{} · {} · {} RAM", m.cpu_model.empty() ? "unknown CPU" : m.cpu_model,
-                                        count(m.logical_cores, "logical core"), bytes(m.memory_total_bytes))});
+                                        cores_text(m.logical_cores, m.physical_cores), bytes(m.memory_total_bytes))});
   table.add_row({"system", fmt::format("{} · {} · {}", m.os.empty() ? "unknown OS" : m.os, m.kernel, m.arch)});
   table.add_row({"software", fmt::format("winml {} ({}, {}) · ONNX Runtime {} · GenAI {}", m.winml_version,
                                          m.winml_commit, m.build_type, m.onnxruntime_version, m.genai_version)});

@@ -55,6 +55,7 @@ struct GenaiSession::Impl {
   session::LoadRequest load_request(engine::Engine& engine) const {
     session::LoadRequest request;
     request.ep = options.ep;
+    request.intra_op_threads = options.intra_op_threads;
     request.compile = options.compile;
     request.compile_timeout_s = options.compile_timeout_s;
     if (options.compile) request.compiler_id = session::engine_compiler_id(engine);
@@ -179,6 +180,7 @@ std::string GenaiSession::load_dir() const {
   return impl_->prepared.load_dir.empty() ? impl_->bundle_dir : impl_->prepared.load_dir.string();
 }
 const std::vector<StagePreparation>& GenaiSession::preparation() const { return impl_->prepared.stages; }
+const std::vector<StageThreads>& GenaiSession::stage_threads() const { return impl_->prepared.threads; }
 const std::vector<std::string>& GenaiSession::warnings() const { return impl_->prepared.warnings; }
 
 }  // namespace winml

@@ -4,6 +4,7 @@
 
 #include "bundle/derived_bundle.h"
 #include "bundle/ep_override.h"
+#include "bundle/intra_op_threads.h"
 #include "bundle/provider_options.h"
 #include "bundle/stage_files.h"
 #include "bundle/stage_list.h"
@@ -12,6 +13,7 @@
 #include "compile/compiled_folder_build.h"
 #include "compile/compiled_folder_lock.h"
 #include "ep/plugin_eps.h"
+#include "winml/errors.h"
 
 namespace winml::session {
 namespace {
@@ -51,6 +53,16 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
   bundle::OverrideResult routed = bundle::override_bundle_ep(config.json, request.ep);
   prepared.warnings = routed.warnings;
   prepared.effective_ep = routed.effective_ep;
+  if (request.intra_op_threads) {
+    if (*request.intra_op_threads < 1) {
+      throw UsageError("intra-op threads must be at least 1, got " + std::to_string(*request.intra_op_threads) +
+                       "; leave them unset for the bundle's setting or GenAI's default.");
+    }
+    // Threads travel the same way as a routing change (GenAI has no per-stage API for either).
+    routed.config = bundle::with_intra_op_threads(std::move(routed.config), *request.intra_op_threads);
+    routed.changed = routed.config != config.json;
+  }
+  prepared.threads = bundle::stage_thread_settings(routed.config);
 
   compile::CompileJob job;
   bool any_epcontext = false;

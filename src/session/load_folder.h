@@ -6,6 +6,7 @@
 /// docs/execution-providers.md ("Where it goes").
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,11 +19,12 @@ namespace winml::session {
 /// What the caller wants loaded: only the options that change the folder, not the whole
 /// GenaiSessionOptions.
 struct LoadRequest {
-  EpChoice ep;                      ///< the EP (and device) to force on the bundle; default = as written
-  bool compile = false;             ///< pre-compile EPContext-capable stages
-  double compile_timeout_s = 300;   ///< per stage, before falling back to the original ONNX
-  std::string compiler_id;          ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
-  std::vector<std::string> worker;  ///< compile worker command; empty = winml-compile-worker
+  EpChoice ep;                          ///< the EP (and device) to force on the bundle; default = as written
+  std::optional<int> intra_op_threads;  ///< intra-op threads of every stage; nullopt = as written
+  bool compile = false;                 ///< pre-compile EPContext-capable stages
+  double compile_timeout_s = 300;       ///< per stage, before falling back to the original ONNX
+  std::string compiler_id;              ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
+  std::vector<std::string> worker;      ///< compile worker command; empty = winml-compile-worker
 };
 
 /// Where and how to write a derived bundle.
@@ -37,12 +39,13 @@ struct LoadFolder {
   std::filesystem::path load_dir;        ///< folder to hand to GenAI
   std::string effective_ep = "config";   ///< alias forced on the bundle, or "config"
   std::vector<StagePreparation> stages;  ///< what happened to each stage
+  std::vector<StageThreads> threads;     ///< per stage, the intra-op threads the loaded config sets
   std::vector<std::string> warnings;
 };
 
-/// Routes and (with request.compile) compiles the bundle's stages, writing a derived bundle only
-/// when the config changes, something is compiled, or target.always_write. Without compilation the
-/// derived bundle goes under the cache root (bundle::override_bundle_dir), so the bundle folder is
+/// Routes the bundle's stages, sets their intra-op threads and (with request.compile) compiles
+/// them, writing a derived bundle only when the config changes, something is compiled, or target.always_write. Without
+/// compilation the derived bundle goes under the cache root (bundle::override_bundle_dir), so the bundle folder is
 /// never written. Throws UsageError for an unknown EP or device, or an out_dir that is the bundle.
 LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequest& request,
                                const LoadTarget& target = {});

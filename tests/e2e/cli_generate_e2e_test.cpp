@@ -33,6 +33,16 @@ TEST_F(GenerateCli, StreamsTextAndPrintsTimingOnStderr) {
   EXPECT_NE(result.err.find("tokens/s"), std::string::npos) << result.err;
 }
 
+TEST_F(GenerateCli, ThreadsAreStatedOnStderr) {
+  auto result = test::run_command("WINML_CACHE_DIR=" + (root_->path() / "cache").string() + " " + test::winml_binary() +
+                                  " generate -m " + bundle().string() + " --prompt hi -n 2 --threads 1");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("threads 1 (--threads)"), std::string::npos) << result.err;
+  result = test::run_winml("generate -m " + bundle().string() + " --prompt hi -n 2");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("(runtime default: GenAI takes half the logical cores"), std::string::npos) << result.err;
+}
+
 TEST_F(GenerateCli, GreedyOutputIsDeterministic) {
   std::string args = "generate -m " + bundle().string() + " --prompt 'same prompt' -n 12 -q";
   auto a = test::run_winml(args);

@@ -9,6 +9,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "bad_input/tree_snapshot.h"
 #include "test_support/json_file.h"
@@ -41,6 +42,16 @@ class PerfCli : public ::testing::Test {
   static test::CommandResult perf(const std::string& args) {
     return test::run_command("WINML_CACHE_DIR=" + (root_->path() / "cache").string() + " " + test::winml_binary() +
                              " perf --no-color " + args);
+  }
+  // The derived bundles of the bundle folder called `name` under the test's cache root.
+  static std::vector<fs::path> derived_bundles(const std::string& name) {
+    std::vector<fs::path> found;
+    const fs::path root = root_->path() / "cache" / "bundles";
+    if (!fs::exists(root)) return found;
+    for (const auto& entry : fs::directory_iterator(root)) {
+      if (entry.path().filename().string().rfind(name + "-", 0) == 0) found.push_back(entry.path());
+    }
+    return found;
   }
   // The report file as the binary wrote it, checked by python3-jsonschema.
   static void expect_valid_report(const fs::path& report) {
@@ -187,16 +198,71 @@ TEST_F(PerfCli, EpCpuOnQnnPipelineLeavesBundleUntouched) {
   EXPECT_THAT(test::tree_changes(before, test::snapshot_tree(bundle), {}), ::testing::IsEmpty());
   EXPECT_EQ(read_json(bundle / "genai_config.json"), config);
   // The override was loaded from the per-bundle folder under the cache root.
-  int derived = 0;
-  for (const auto& entry : fs::directory_iterator(root_->path() / "cache" / "bundles")) {
-    if (entry.path().filename().string().rfind("qnn-pipe-", 0) != 0) continue;
-    ++derived;
-    auto rewritten = read_json(entry.path() / "genai_config.json");
-    for (const auto& stage : rewritten["model"]["decoder"]["pipeline"]) {
-      EXPECT_EQ(stage.dump().find("QNN"), std::string::npos) << stage.dump();
+  const auto derived = derived_bundles("qnn-pipe");
+  ASSERT_EQ(derived.size(), 1u);
+  auto rewritten = read_json(derived[0] / "genai_config.json");
+  for (const auto& stage : rewritten["model"]["decoder"]["pipeline"]) {
+    EXPECT_EQ(stage.dump().find("QNN"), std::string::npos) << stage.dump();
+  }
+}
+
+TEST_F(PerfCli, ThreadsReachEveryStageThroughADerivedBundle) {
+  // The synthetic pipeline has stages with their own session_options (embeddings, lm_head) and
+  // stages that use the decoder-level ones (ctx, iter): --threads must reach both kinds, through a
+  // derived bundle under the cache root, with the user's folder left as it was.
+  fs::path bundle = root_->path() / "threads-pipe";
+  fs::copy(pipe(), bundle, fs::copy_options::recursive);
+  const auto config = read_json(bundle / "genai_config.json");
+  const auto before = test::snapshot_tree(bundle);
+  auto report = out("threads.json");
+  auto result = perf("-m " + bundle.string() + " --threads 2 --iterations 1 --warmup 0 -n 2 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("2 (--threads)"), std::string::npos) << result.out;
+  expect_valid_report(report);
+  const auto threads = read_json(report)["config"]["threads"];
+  EXPECT_EQ(threads["requested"], 2);
+  EXPECT_EQ(threads["source"], "--threads");
+  EXPECT_EQ(threads["intra_op_threads"], 2);
+  ASSERT_EQ(threads["stages"].size(), 4u);
+  for (const auto& stage : threads["stages"]) EXPECT_EQ(stage["intra_op_threads"], 2) << stage.dump();
+  EXPECT_THAT(test::tree_changes(before, test::snapshot_tree(bundle), {}), ::testing::IsEmpty());
+  EXPECT_EQ(read_json(bundle / "genai_config.json"), config);
+  const auto derived = derived_bundles("threads-pipe");
+  ASSERT_EQ(derived.size(), 1u);
+  const auto decoder = read_json(derived[0] / "genai_config.json")["model"]["decoder"];
+  EXPECT_EQ(decoder["session_options"]["intra_op_num_threads"], 2);
+  for (const auto& element : decoder["pipeline"]) {
+    for (const auto& [name, stage] : element.items()) {
+      if (!stage.contains("session_options")) continue;  // follows the decoder level
+      EXPECT_EQ(stage["session_options"]["intra_op_num_threads"], 2) << name;
     }
   }
-  EXPECT_EQ(derived, 1);
+}
+
+TEST_F(PerfCli, WithoutThreadsTheReportStatesTheDefaultAndNothingIsDerived) {
+  auto report = out("threads-default.json");
+  auto result = perf("-m " + pipe().string() + " --iterations 1 --warmup 0 -n 2 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("(runtime default: GenAI takes half the logical cores, 1 to 16)"), std::string::npos)
+      << result.out;
+  const auto threads = read_json(report)["config"]["threads"];
+  EXPECT_EQ(threads["requested"], nullptr);
+  EXPECT_EQ(threads["source"], "runtime default");
+  EXPECT_EQ(threads["intra_op_threads"], threads["runtime_default"]["intra_op_threads"]);
+  EXPECT_GE(threads["physical_cores"].get<int>(), 1);
+  EXPECT_THAT(derived_bundles("pipe"), ::testing::IsEmpty()) << "nothing to derive without --threads";
+}
+
+TEST_F(PerfCli, OnnxModelTakesThreads) {
+  auto report = out("onnx-threads.json");
+  auto result =
+      perf("-m " + (pipe() / "lm_head.onnx").string() + " --threads 1 --iterations 2 --warmup 0 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("1 (--threads)"), std::string::npos) << result.out;
+  const auto threads = read_json(report)["config"]["threads"];
+  EXPECT_EQ(threads["requested"], 1);
+  EXPECT_EQ(threads["stages"][0]["stage"], "model");
+  expect_valid_report(report);
 }
 
 TEST_F(PerfCli, CompileOnCpuReportsEveryStageJit) {

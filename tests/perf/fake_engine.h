@@ -152,8 +152,8 @@ class FakeEngine final : public engine::Engine {
 };
 
 /// Services that read everything from the fake world: the fake engine, the fake clock, a fixed
-/// start time, machine facts naming a fake CPU, and memory readings 1, 2, 3... MiB (rss; peak is
-/// rss + 1 MiB), each read logged as "memory".
+/// start time, machine facts naming a fake CPU with 4 logical cores on 2 physical ones, and memory readings 1, 2, 3...
+/// MiB (rss; peak is rss + 1 MiB), each read logged as "memory".
 inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
   BenchmarkServices services;
   services.engine = [&engine]() -> engine::Engine& { return engine; };
@@ -162,6 +162,8 @@ inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
   services.machine_info = [] {
     MachineInfo machine;
     machine.cpu_model = "fake cpu";
+    machine.logical_cores = 4;
+    machine.physical_cores = 2;
     machine.memory_total_bytes = std::uint64_t{1} << 30;
     machine.onnxruntime_version = "pinned";
     return machine;

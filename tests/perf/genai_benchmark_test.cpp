@@ -5,6 +5,8 @@
 #include <fstream>
 
 #include "perf/fake_engine.h"
+#include "test_support/cache_dir_scope.h"
+#include "test_support/json_file.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
@@ -124,6 +126,43 @@ TEST_F(GenaiBenchmarkTest, EchoesTheRequestAndTheCallersChoice) {
   EXPECT_FALSE(result.config.apply_template);  // the bundle has no chat template
   EXPECT_EQ(result.config.context_length, 64);
   EXPECT_EQ(result.config.max_new_tokens, 4);
+}
+
+TEST_F(GenaiBenchmarkTest, ThreadsGoIntoADerivedConfigAndTheReport) {
+  test::CacheDirScope cache(dir_.path() / "cache");
+  const auto config_path = std::filesystem::path(request_.bundle) / "genai_config.json";
+  const auto before = test::read_json(config_path);
+  choice_.session.intra_op_threads = 3;
+  auto result = run();
+  ASSERT_NE(engine_.loaded_from, request_.bundle);  // a derived bundle under the cache root
+  EXPECT_EQ(engine_.loaded_from.rfind((dir_.path() / "cache").string(), 0), 0u) << engine_.loaded_from;
+  auto loaded = test::read_json(std::filesystem::path(engine_.loaded_from) / "genai_config.json");
+  EXPECT_EQ(loaded["model"]["decoder"]["session_options"]["intra_op_num_threads"], 3);
+  EXPECT_EQ(test::read_json(config_path), before);  // the user's bundle is untouched
+  const ThreadsInEffect& threads = result.config.threads;
+  EXPECT_EQ(threads.requested, 3);
+  EXPECT_EQ(threads.source, "--threads");
+  EXPECT_EQ(threads.intra_op_threads, 3);
+  ASSERT_EQ(threads.stages.size(), 1u);
+  EXPECT_EQ(threads.stages[0].stage, "decoder");
+  EXPECT_EQ(threads.logical_cores, 4u);
+  EXPECT_EQ(threads.physical_cores, 2u);
+}
+
+TEST_F(GenaiBenchmarkTest, WithoutThreadsTheBundlesSettingOrGenaisDefaultIsReported) {
+  auto result = run();
+  EXPECT_EQ(engine_.loaded_from, request_.bundle);  // nothing to derive
+  EXPECT_EQ(result.config.threads.requested, std::nullopt);
+  EXPECT_EQ(result.config.threads.source, "runtime default");
+  EXPECT_EQ(result.config.threads.intra_op_threads, 2);  // GenAI: half the fake machine's 4 logical cores
+  EXPECT_EQ(result.config.threads.runtime_default, 2);
+
+  std::ofstream(std::filesystem::path(request_.bundle) / "genai_config.json")
+      << R"({"model": {"type": "qwen2", "context_length": 64, "vocab_size": 100, "decoder": {
+             "filename": "model.onnx", "session_options": {"intra_op_num_threads": 1}}}})";
+  result = run();
+  EXPECT_EQ(result.config.threads.source, "bundle");
+  EXPECT_EQ(result.config.threads.intra_op_threads, 1);
 }
 
 TEST_F(GenaiBenchmarkTest, WarnsWhenTheContextCapsTheTokens) {

@@ -6,7 +6,8 @@
 #include <filesystem>
 #include <string>
 
-#include "test_support/run_command.h"
+#include "platform/cpu_cores.h"
+#include "test_support/tool_output.h"
 
 namespace winml::perf {
 namespace {
@@ -41,19 +42,15 @@ TEST(MachineInfo, OptimizedBuildTypes) {
 
 // The same facts as the system's own tools print them (uname, getconf, os-release read by the
 // shell), so a field read from the wrong source or left empty fails here.
-std::string tool_output(const std::string& command) {
-  const test::CommandResult result = test::run_command(command);
-  EXPECT_EQ(result.exit_code, 0) << command << ": " << result.err;
-  std::string out = result.out;
-  while (!out.empty() && (out.back() == '\n' || out.back() == '\r')) out.pop_back();
-  return out;
-}
-
 TEST(MachineInfo, MatchesWhatTheSystemToolsReport) {
+  using test::tool_output;
   const MachineInfo m = collect_machine_info();
   EXPECT_EQ(m.kernel, tool_output("uname -sr"));
   EXPECT_EQ(m.arch, tool_output("uname -m"));
   EXPECT_EQ(std::to_string(m.logical_cores), tool_output("getconf _NPROCESSORS_ONLN"));
+  // Physical cores come from the platform reader, which tests/platform checks against lscpu.
+  EXPECT_EQ(m.physical_cores, platform::read_cpu_cores().physical);
+  EXPECT_GE(m.physical_cores, 1u);
   // MemTotal and sysinfo's total RAM are one number: whole pages.
   const std::uint64_t pages = std::stoull(tool_output("getconf _PHYS_PAGES"));
   EXPECT_EQ(m.memory_total_bytes, pages * std::stoull(tool_output("getconf PAGESIZE")));

@@ -20,7 +20,9 @@ class OnnxBenchmarkTest : public ::testing::Test {
     request_.report.output = (dir_.path() / "report.json").string();
   }
   OnnxBenchmark benchmark() { return OnnxBenchmark(request_, testing::fake_services(world_, engine_)); }
-  static EpChoice cpu() { return EpChoice::parse("cpu", "cpu"); }
+  static OnnxLoadChoice cpu(std::optional<int> threads = std::nullopt) {
+    return {EpChoice::parse("cpu", "cpu"), threads};
+  }
 
   winml::test::TempDir dir_;
   testing::FakeWorld world_;
@@ -97,7 +99,7 @@ TEST_F(OnnxBenchmarkTest, AttachesMachineInfoWithTheLoadedVersions) {
 }
 
 TEST_F(OnnxBenchmarkTest, EchoesTheCallersEpChoiceAndPassesItToTheSession) {
-  auto result = benchmark().run(EpChoice::parse("openvino", "npu"), progress_);
+  auto result = benchmark().run({EpChoice::parse("openvino", "npu"), std::nullopt}, progress_);
   ASSERT_EQ(engine_.specs.size(), 1u);
   ASSERT_EQ(engine_.specs[0].providers.size(), 1u);
   EXPECT_EQ(engine_.specs[0].providers[0].name, "OpenVINOExecutionProvider");
@@ -105,6 +107,24 @@ TEST_F(OnnxBenchmarkTest, EchoesTheCallersEpChoiceAndPassesItToTheSession) {
   EXPECT_EQ(engine_.specs[0].model_path, request_.model);
   EXPECT_EQ(result.config.ep, "openvino");
   EXPECT_EQ(result.config.device, "npu");
+}
+
+TEST_F(OnnxBenchmarkTest, ThreadsReachTheSessionAndTheReport) {
+  auto result = benchmark().run(cpu(3), progress_);
+  ASSERT_EQ(engine_.specs.size(), 1u);
+  EXPECT_EQ(engine_.specs[0].intra_op_threads, 3);
+  EXPECT_EQ(result.config.threads.requested, 3);
+  EXPECT_EQ(result.config.threads.intra_op_threads, 3);
+  EXPECT_EQ(result.config.threads.source, "--threads");
+  EXPECT_EQ(result.config.threads.physical_cores, 2u);
+}
+
+TEST_F(OnnxBenchmarkTest, WithoutThreadsTheSessionGetsTheRuntimeDefault) {
+  auto result = benchmark().run(cpu(), progress_);
+  EXPECT_EQ(engine_.specs[0].intra_op_threads, 0);  // 0 = ONNX Runtime decides
+  EXPECT_EQ(result.config.threads.requested, std::nullopt);
+  EXPECT_EQ(result.config.threads.source, "runtime default");
+  EXPECT_EQ(result.config.threads.intra_op_threads, 2);  // one per physical core of the fake machine
 }
 
 TEST_F(OnnxBenchmarkTest, GeneratesInputsWithTheBatchSize) {

@@ -19,6 +19,7 @@ perf::MachineInfo fixed_machine() {
   perf::MachineInfo m;
   m.cpu_model = "Example CPU @ 3.00GHz";
   m.logical_cores = 8;
+  m.physical_cores = 4;
   m.memory_total_bytes = 16ull << 30;
   m.os = "Debian GNU/Linux 12 (bookworm)";
   m.kernel = "Linux 6.1.0-18-amd64";
@@ -44,6 +45,7 @@ perf::GenaiPerfResult genai_fixture() {
   c.prompt = "Explain the theory of relativity in simple terms.";
   c.context_length = 2048;
   c.timestamp = "2026-07-10T14:30:05+00:00";
+  c.threads = perf::genai_threads_in_effect(std::nullopt, {{"ctx", 2}, {"iter", std::nullopt}}, fixed_machine());
   perf::GenaiRunSamples run;
   run.warmup = {timing(0.0250, 0.0020, {0.0110, 0.0105, 0.0101}, 23),
                 timing(0.0150, 0.0012, {0.0102, 0.0101, 0.0100}, 23)};
@@ -71,6 +73,7 @@ perf::GenaiPerfResult genai_budget_fixture() {
   c.prompt = "";
   c.context_length = 8;
   c.timestamp = "2026-07-10T14:30:05+00:00";
+  c.threads = perf::genai_threads_in_effect(2, {{"decoder", 2}}, fixed_machine());
   perf::GenaiRunSamples run;
   run.timed = {timing(0.2, 0.001, {}, 7), timing(0.3, 0.002, {}, 7)};
   perf::MachineInfo m = fixed_machine();
@@ -88,6 +91,7 @@ perf::OnnxPerfResult onnx_fixture() {
   c.warmup = 3;
   c.inputs = {{"pixel_values", "float", {2, 3, 224, 224}, "generated"}, {"mask", "bool", {2, 128}, "generated"}};
   c.timestamp = "2026-07-10T14:30:05+00:00";
+  c.threads = perf::onnx_threads_in_effect(std::nullopt, fixed_machine());
   perf::LatencyRun run;
   run.first_run_s = 0.0421;
   run.warmup_s = {0.0061, 0.0052, 0.0051};
@@ -112,6 +116,7 @@ perf::OnnxPerfResult onnx_budget_fixture() {
   c.input_data = "/data/test_data_set_0";
   c.inputs = {{"x", "float", {1, 4}, "/data/test_data_set_0/input_0.pb"}};
   c.timestamp = "2026-07-10T14:30:05+00:00";
+  c.threads = perf::onnx_threads_in_effect(1, fixed_machine());
   perf::LatencyRun run;
   run.first_run_s = 0.00002;
   run.timed_s = {0.0000123};

@@ -92,6 +92,31 @@ TEST_F(ReportSchema, WrongTypesAndRangesAreCaught) {
   expect_rejected(doc, "/config/batch_size");
 }
 
+TEST_F(ReportSchema, ThreadsInEffectAreStatedAndChecked) {
+  const json& threads = genai["config"]["threads"];
+  EXPECT_EQ(threads["requested"], nullptr);
+  EXPECT_EQ(threads["source"], "mixed");
+  EXPECT_EQ(threads["stages"][0], json::parse(R"({"stage": "ctx", "intra_op_threads": 2, "source": "bundle"})"));
+  EXPECT_EQ(threads["stages"][1]["source"], "runtime default");
+  EXPECT_EQ(threads["runtime_default"]["intra_op_threads"], 4);  // half the fixture's 8 logical cores
+  EXPECT_EQ(onnx["config"]["threads"]["intra_op_threads"], 4);   // its 4 physical cores
+  EXPECT_EQ(onnx["machine"]["physical_cores"], 4);
+  json doc = genai;
+  doc["config"]["threads"]["source"] = "guessed";
+  expect_rejected(doc, "/config/threads/source");
+  doc = onnx;
+  doc["config"]["threads"]["requested"] = 0;
+  expect_rejected(doc, "/config/threads/requested");
+  doc = onnx;
+  doc["config"]["threads"]["stages"][0].erase("source");
+  expect_rejected(doc, "/config/threads/stages/0");
+  // Reports written before the threads object existed stay valid.
+  doc = genai;
+  doc["config"].erase("threads");
+  doc["machine"].erase("physical_cores");
+  EXPECT_TRUE(test::check_report(doc).valid());
+}
+
 TEST_F(ReportSchema, TimestampCarriesItsUtcOffset) {
   // A local time without its offset is ambiguous; RFC 3339 with Z or +hh:mm is not.
   for (const char* stamp : {"2026-07-10T14:30:05Z", "2026-07-10T20:00:05+05:30", "2026-07-10T09:30:05-05:00"}) {

@@ -91,6 +91,50 @@ TEST_F(LoadFolderTest, OverrideWithoutCompileGoesUnderTheCacheRoot) {
   EXPECT_TRUE(fx_.records().empty()) << "nothing to compile on CPU";
 }
 
+// "stage=N" per stage of a LoadFolder's threads ("-" when unset).
+std::vector<std::string> threads_of(const LoadFolder& folder) {
+  std::vector<std::string> out;
+  for (const auto& stage : folder.threads) {
+    out.push_back(stage.stage + "=" + (stage.intra_op_threads ? std::to_string(*stage.intra_op_threads) : "-"));
+  }
+  return out;
+}
+
+TEST_F(LoadFolderTest, ThreadsAloneDeriveUnderTheCacheRoot) {
+  LoadFolder unset = prepare_load_folder(config_, request("", false));
+  EXPECT_THAT(threads_of(unset), ElementsAre("embed=-", "ctx=-", "iter=-"));
+  LoadRequest threaded = request("", false);
+  threaded.intra_op_threads = 2;
+  LoadFolder folder = prepare_load_folder(config_, threaded);
+  EXPECT_EQ(folder.load_dir.parent_path(), cache() / "bundles");
+  EXPECT_EQ(folder.effective_ep, "config");  // the routing is the bundle's
+  EXPECT_THAT(threads_of(folder), ElementsAre("embed=2", "ctx=2", "iter=2"));
+  auto written = test::read_json(folder.load_dir / "genai_config.json");
+  EXPECT_EQ(written["model"]["decoder"]["pipeline"][1]["ctx"]["session_options"]["provider_options"][0]["qnn"]
+                   ["backend_path"],
+            "libQnnHtp.so");
+  EXPECT_THAT(bundle_changes(), IsEmpty());
+}
+
+TEST_F(LoadFolderTest, ThreadsAndAnEpOverrideShareOneDerivedConfig) {
+  LoadRequest both = request("cpu", false);
+  both.intra_op_threads = 3;
+  LoadFolder folder = prepare_load_folder(config_, both);
+  EXPECT_EQ(folder.effective_ep, "cpu");
+  EXPECT_THAT(actions(folder), ElementsAre("embed:cpu:jit", "ctx:cpu:jit", "iter:cpu:jit"));
+  EXPECT_THAT(threads_of(folder), ElementsAre("embed=3", "ctx=3", "iter=3"));
+  auto stages = bundle::list_stages(bundle::load_genai_config(folder.load_dir).json);
+  for (const auto& stage : stages) EXPECT_EQ(stage.ep, "cpu") << stage.name;
+  EXPECT_THAT(bundle_changes(), IsEmpty());
+}
+
+TEST_F(LoadFolderTest, ThreadsBelowOneAreRefusedBeforeAnythingIsWritten) {
+  LoadRequest zero = request("", false);
+  zero.intra_op_threads = 0;
+  EXPECT_THROW(prepare_load_folder(config_, zero), UsageError);
+  EXPECT_FALSE(fs::exists(cache()));
+}
+
 TEST_F(LoadFolderTest, CompileWritesCompiledStagesIntoCompiledFolderAndPointsTheConfigAtThem) {
   LoadFolder folder = prepare_load_folder(config_, request("", true));
   EXPECT_EQ(folder.load_dir, fs::canonical(fx_.bundle()) / "_compiled");
