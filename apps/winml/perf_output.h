@@ -3,6 +3,7 @@
 /// The last step of `winml perf`: write the JSON report (always) and print the chosen format.
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <string>
 
@@ -29,9 +30,13 @@ void emit_report(const Result& result, const PerfOptions& options, const std::fi
   auto say_where = [&] {
     if (options.out.verbosity >= 0) std::fprintf(stderr, "report written to %s\n", written.string().c_str());
   };
+  // The sparkline's block characters are text, not colour: drawn unless the locale is not UTF-8.
+  const report::text::Glyphs glyphs =
+      report::text::glyphs_for_locale(std::getenv("LC_ALL"), std::getenv("LC_CTYPE"), std::getenv("LANG"));
   try {
-    write_stdout(options.format == "json" ? json
-                                          : report::make_reporter("text", options.out.color_stdout())->render(result));
+    write_stdout(options.format == "json"
+                     ? json
+                     : report::make_reporter("text", options.out.color_stdout(), glyphs)->render(result));
   } catch (const Error&) {
     say_where();  // the report file is complete even when stdout is not
     throw;

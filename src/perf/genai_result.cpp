@@ -1,6 +1,7 @@
 #include "perf/genai_result.h"
 
 #include <numeric>
+#include <span>
 #include <utility>
 
 namespace winml::perf {
@@ -23,6 +24,7 @@ GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed) {
   GenaiMetrics m;
   m.iterations = timed.size();
   std::vector<double> ttft, prefill, first, tpot, steps, rate, total;
+  std::vector<std::span<const double>> decode_by_iteration;
   double decode_time = 0, prefill_time = 0, total_time = 0;
   long long prompt_tokens = 0;
   for (const GenerationTiming& t : timed) {
@@ -38,6 +40,7 @@ GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed) {
       rate.push_back(t.decode_tokens_per_s());
     }
     steps.insert(steps.end(), t.decode_s.begin(), t.decode_s.end());
+    decode_by_iteration.emplace_back(t.decode_s);
     decode_time += t.decode_total_s();
     prefill_time += t.prefill_s;
     total_time += t.total_s();
@@ -47,6 +50,7 @@ GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed) {
   }
   m.decode_steps = steps.size();
   m.prompt_tokens = timed.empty() ? 0 : timed.front().input_tokens;
+  m.decode_timeline = decode_timeline(decode_by_iteration, m.prompt_tokens);
   m.ttft_s = summarize(std::move(ttft));
   m.prefill_s = summarize(std::move(prefill));
   m.first_token_s = summarize(std::move(first));

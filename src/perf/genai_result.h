@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "perf/decode_timeline.h"
 #include "perf/genai_runner.h"
 #include "perf/machine_info.h"
 #include "perf/statistics.h"
@@ -53,21 +54,22 @@ struct GenerationSample {
 
 /// Statistics over the timed generations. Summaries are across iterations unless noted.
 struct GenaiMetrics {
-  std::size_t iterations = 0;                 ///< timed generations measured
-  Summary ttft_s;                             ///< prefill + first token, per iteration
-  Summary prefill_s;                          ///< AppendTokens, per iteration
-  Summary first_token_s;                      ///< first GenerateNextToken, per iteration
-  Summary tpot_s;                             ///< mean decode step per iteration (iterations with >= 1 step)
-  Summary decode_step_s;                      ///< every decode step of every iteration, pooled (vLLM's ITL)
-  Summary decode_tokens_per_s;                ///< decode rate per iteration (iterations with >= 1 step)
-  Summary total_s;                            ///< prefill + first token + decode steps, per iteration
-  double decode_tokens_per_s_aggregate = 0;   ///< all decode steps / all decode time
-  double prefill_tokens_per_s_aggregate = 0;  ///< all prompt tokens / all prefill time
-  double avg_token_latency_s = 0;             ///< all generation time / all generated tokens
-  std::size_t decode_steps = 0;               ///< decode steps over all timed iterations
-  int prompt_tokens = 0;                      ///< prompt length (of the first timed iteration)
-  std::vector<int> generated_tokens;          ///< tokens generated per timed iteration
-  long long generated_tokens_total = 0;       ///< sum of generated_tokens
+  std::size_t iterations = 0;                   ///< timed generations measured
+  Summary ttft_s;                               ///< prefill + first token, per iteration
+  Summary prefill_s;                            ///< AppendTokens, per iteration
+  Summary first_token_s;                        ///< first GenerateNextToken, per iteration
+  Summary tpot_s;                               ///< mean decode step per iteration (iterations with >= 1 step)
+  Summary decode_step_s;                        ///< every decode step of every iteration, pooled (vLLM's ITL)
+  Summary decode_tokens_per_s;                  ///< decode rate per iteration (iterations with >= 1 step)
+  Summary total_s;                              ///< prefill + first token + decode steps, per iteration
+  double decode_tokens_per_s_aggregate = 0;     ///< all decode steps / all decode time
+  double prefill_tokens_per_s_aggregate = 0;    ///< all prompt tokens / all prefill time
+  double avg_token_latency_s = 0;               ///< all generation time / all generated tokens
+  std::size_t decode_steps = 0;                 ///< decode steps over all timed iterations
+  int prompt_tokens = 0;                        ///< prompt length (of the first timed iteration)
+  std::vector<int> generated_tokens;            ///< tokens generated per timed iteration
+  long long generated_tokens_total = 0;         ///< sum of generated_tokens
+  std::vector<DecodePosition> decode_timeline;  ///< decode step latency by position (decode_timeline())
 };
 
 /// Means over the warmup generations, reported apart from the statistics.

@@ -65,7 +65,8 @@ Summary summarize(std::vector<double> samples) {
   std::sort(samples.begin(), samples.end());
   s.min = samples.front();
   s.max = samples.back();
-  s.p50 = percentile_sorted(samples, 50);
+  s.median = percentile_sorted(samples, 50);
+  s.p50 = s.median;
   s.p90 = percentile_sorted(samples, 90);
   s.p95 = percentile_sorted(samples, 95);
   s.p99 = percentile_sorted(samples, 99);

@@ -21,6 +21,7 @@ struct Summary {
   double mean = 0;        ///< arithmetic mean
   double min = 0;         ///< smallest sample
   double max = 0;         ///< largest sample
+  double median = 0;      ///< nearest-rank 50th percentile: the lower median for even counts
   double p50 = 0;         ///< nearest-rank 50th percentile (the lower median for even counts)
   double p90 = 0;         ///< nearest-rank 90th percentile
   double p95 = 0;         ///< nearest-rank 95th percentile

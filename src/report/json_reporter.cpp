@@ -26,6 +26,21 @@ Json generation_samples(const std::vector<perf::GenerationSample>& samples) {
   return out;
 }
 
+// One entry per decode position: {step, context_tokens, count, mean, median, min, max, p.., stddev}.
+Json decode_timeline(const std::vector<perf::DecodePosition>& timeline) {
+  Json out = Json::array();
+  for (const perf::DecodePosition& p : timeline) {
+    Json entry = {{"step", p.step}, {"context_tokens", p.context_tokens}};
+    const Json summary = json_fields::summary_ms(p.latency_s);
+    for (const auto& [key, value] : summary.items()) {
+      entry[key] = value;
+      if (key == "mean") entry["median"] = ms(p.latency_s.median);
+    }
+    out.push_back(std::move(entry));
+  }
+  return out;
+}
+
 Json genai_config(const perf::GenaiPerfResult& r) {
   const perf::GenaiPerfConfig& c = r.config;
   return {{"runtime", c.runtime},
@@ -65,6 +80,7 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
           {"prefill_tokens_per_s", rate(m.prefill_tokens_per_s_aggregate)},
           {"avg_token_latency_ms", ms(m.avg_token_latency_s)},
           {"decode_steps", m.decode_steps},
+          {"decode_timeline", decode_timeline(m.decode_timeline)},
           {"load_ms", ms(r.facts.load_s)},
           {"peak_rss_bytes", r.facts.peak_rss_bytes},
           {"warmup",

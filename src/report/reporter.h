@@ -9,6 +9,7 @@
 
 #include "perf/genai_result.h"
 #include "perf/onnx_result.h"
+#include "report/sparkline.h"
 
 namespace winml::report {
 
@@ -23,8 +24,10 @@ class Reporter {
   virtual std::string render(const perf::OnnxPerfResult& result) const = 0;
 };
 
-/// The reporter for a -f/--format value: "text" (console tables; color adds ANSI colours) or
-/// "json" (the report document; color is ignored). Throws winml::UsageError for any other name.
-std::unique_ptr<Reporter> make_reporter(std::string_view format, bool color);
+/// The reporter for a -f/--format value: "text" (console tables; color adds ANSI colours, glyphs
+/// draws the sparklines) or "json" (the report document; color and glyphs are ignored). Throws
+/// winml::UsageError for any other name.
+std::unique_ptr<Reporter> make_reporter(std::string_view format, bool color,
+                                        text::Glyphs glyphs = text::Glyphs::unicode);
 
 }  // namespace winml::report

@@ -4,21 +4,24 @@
 /// caller (terminal detection and --no-color live in the CLI), never here.
 
 #include "report/reporter.h"
+#include "report/sparkline.h"
 
 namespace winml::report {
 
 /// Renders results as human-readable tables.
 class TextReporter final : public Reporter {
  public:
-  /// color = wrap headers, labels and warnings in ANSI colour codes.
-  explicit TextReporter(bool color) : color_(color) {}
+  /// color = wrap headers, labels and warnings in ANSI colour codes; glyphs = how sparklines are
+  /// drawn (the locale decides, in the CLI).
+  explicit TextReporter(bool color, text::Glyphs glyphs = text::Glyphs::unicode) : color_(color), glyphs_(glyphs) {}
   /// Configuration, statistics table, throughput/latency/memory lines (text_reporter_genai.cpp).
   std::string render(const perf::GenaiPerfResult& result) const override;
   /// Configuration, latency table, throughput/memory lines (text_reporter_onnx.cpp).
   std::string render(const perf::OnnxPerfResult& result) const override;
 
  private:
-  bool color_;  ///< emit ANSI colour codes
+  bool color_;           ///< emit ANSI colour codes
+  text::Glyphs glyphs_;  ///< sparkline characters
 };
 
 }  // namespace winml::report

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "report/sparkline.h"
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
 #include "report/text_units.h"
@@ -61,12 +62,34 @@ Table stats_table(const perf::GenaiMetrics& m) {
   return t;
 }
 
-Table results_table(const perf::GenaiPerfResult& r) {
+// "▁▂█  9.900 ms to 10.300 ms · median by step 1-3 (context 24-26 tokens)": the per-step medians
+// of the timeline, in bucket means when there are more steps than columns.
+std::string timeline_text(const std::vector<perf::DecodePosition>& timeline, Glyphs glyphs) {
+  if (timeline.empty()) return "none (no decode steps)";
+  std::vector<double> medians;
+  for (const perf::DecodePosition& p : timeline) medians.push_back(p.latency_s.median);
+  const std::vector<double> columns = bucket_means(medians, kSparklineWidth);
+  const auto [lo, hi] = std::minmax_element(columns.begin(), columns.end());
+  const TimeUnit unit = pick_time_unit(*hi);
+  const perf::DecodePosition& first = timeline.front();
+  const perf::DecodePosition& last = timeline.back();
+  std::string text = fmt::format("{}  {} to {} · median by step {}-{} (context {}-{} tokens)",
+                                 sparkline(columns, glyphs), duration(*lo, unit), duration(*hi, unit), first.step,
+                                 last.step, first.context_tokens, last.context_tokens);
+  if (columns.size() < medians.size()) {
+    text += fmt::format(", {} columns of {:.1f} steps", columns.size(),
+                        static_cast<double>(medians.size()) / static_cast<double>(columns.size()));
+  }
+  return text;
+}
+
+Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
   const perf::GenaiMetrics& m = r.metrics;
   const perf::WarmupMeans& w = r.warmup;
   Table t({}, false);
   t.add_row({"decode tokens/s",
              fmt::format("{} ({} decode steps)", rate(m.decode_tokens_per_s_aggregate, "tok/s"), m.decode_steps)});
+  t.add_row({"decode by position", timeline_text(m.decode_timeline, glyphs)});
   t.add_row({"prefill tokens/s", rate(m.prefill_tokens_per_s_aggregate, "tok/s")});
   t.add_row({"avg token latency", duration(m.avg_token_latency_s) + " per generated token"});
   t.add_row({"load time", duration(r.facts.load_s)});
@@ -92,7 +115,7 @@ std::string TextReporter::render(const perf::GenaiPerfResult& result) const {
   out += build_warning(result.machine, style);
   out += config_table(result).render(style, 2);
   out += "\n" + stats_table(result.metrics).render(style, 2);
-  out += "\n" + results_table(result).render(style, 2);
+  out += "\n" + results_table(result, glyphs_).render(style, 2);
   return out;
 }
 

@@ -81,6 +81,33 @@ TEST_F(PerfCli, GenaiBundleWritesValidReportAndTable) {
   }
 }
 
+// The per-token timeline: one report entry per decode position, and the console's sparkline of it,
+// in block characters under a UTF-8 locale and in ASCII under the C locale.
+TEST_F(PerfCli, TimelineHasOneEntryPerPositionAndASparkline) {
+  for (const std::string lang : {"C.UTF-8", "C"}) {
+    auto report = out("timeline-" + lang + ".json");
+    auto result =
+        test::run_command("LC_ALL= LC_CTYPE= LANG=" + lang + " WINML_CACHE_DIR=" + (root_->path() / "cache").string() +
+                          " " + test::winml_binary() + " perf -m " + plain().string() +
+                          " --prompt-tokens 20 --iterations 2 --warmup 0 -n 6 -o " + report.string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    expect_valid_report(report);
+    const auto timeline = read_json(report)["metrics"]["decode_timeline"];
+    ASSERT_EQ(timeline.size(), 5u);  // 6 tokens: the first, then 5 decode steps
+    for (std::size_t j = 0; j < timeline.size(); ++j) {
+      EXPECT_EQ(timeline[j]["step"], j + 1);
+      EXPECT_EQ(timeline[j]["context_tokens"], 20 + j + 1);
+      EXPECT_EQ(timeline[j]["count"], 2);
+    }
+    const auto line = result.out.find("decode by position");
+    ASSERT_NE(line, std::string::npos) << result.out;
+    const std::string text = result.out.substr(line, result.out.find('\n', line) - line);
+    EXPECT_THAT(text, ::testing::HasSubstr("median by step 1-5 (context 21-25 tokens)"));
+    EXPECT_EQ(text.find("\u2581") != std::string::npos || text.find("\u2588") != std::string::npos, lang == "C.UTF-8")
+        << text;
+  }
+}
+
 TEST_F(PerfCli, ExplicitDeviceConfigReportsConfig) {
   auto report = out("device-config.json");
   auto result =

@@ -48,6 +48,11 @@ TEST(Golden, GenaiText) { expect_golden("genai.txt", TextReporter(false).render(
 
 TEST(Golden, GenaiTextColor) { expect_golden("genai_color.txt", TextReporter(true).render(testing::genai_fixture())); }
 
+// A locale that is not UTF-8: the timeline's sparkline in ASCII.
+TEST(Golden, GenaiTextAscii) {
+  expect_golden("genai_ascii.txt", TextReporter(false, text::Glyphs::ascii).render(testing::genai_fixture()));
+}
+
 TEST(Golden, GenaiBudgetText) {
   expect_golden("genai_budget.txt", TextReporter(false).render(testing::genai_budget_fixture()));
 }

@@ -24,6 +24,25 @@ TEST(Reporter, FormatNames) {
   }
 }
 
+// More decode steps than the sparkline has columns: bucket means, and the line says so.
+TEST(Reporter, LongTimelinesAreDownsampledToTheSparklineWidth) {
+  auto genai = testing::genai_fixture();
+  genai.metrics.decode_timeline.clear();
+  for (std::size_t step = 1; step <= 100; ++step) {
+    perf::DecodePosition p{step, 23 + static_cast<long long>(step), {}};
+    p.latency_s.count = 1;
+    p.latency_s.median = step <= 50 ? 0.010 : 0.020;  // a cliff halfway
+    genai.metrics.decode_timeline.push_back(p);
+  }
+  const std::string half(24, '.');
+  const std::string ascii = make_reporter("text", false, text::Glyphs::ascii)->render(genai);
+  EXPECT_NE(
+      ascii.find(half + std::string(24, '@') +
+                 "  10.000 ms to 20.000 ms · median by step 1-100 (context 24-123 tokens), 48 columns of 2.1 steps"),
+      std::string::npos)
+      << ascii;
+}
+
 TEST(Reporter, ColourOnlyWhenAsked) {
   const auto onnx = testing::onnx_fixture();
   EXPECT_EQ(make_reporter("text", false)->render(onnx).find('\x1b'), std::string::npos);

@@ -1,0 +1,30 @@
+#pragma once
+/// \file
+/// The per-token timeline of a GenAI result: each decode step's latency summarised by its position
+/// in the generation, across the timed iterations. A pure function of the samples, so any result
+/// row (one configuration) can carry its own timeline. Definition: docs/metrics.md, "Timeline".
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "perf/statistics.h"
+
+namespace winml::perf {
+
+/// One decode position: the step's latency over the iterations that reached it.
+struct DecodePosition {
+  std::size_t step = 0;          ///< 1-based decode step: decode_s[step - 1] of an iteration
+  long long context_tokens = 0;  ///< tokens the step attends over: prompt tokens + step
+  Summary latency_s;             ///< the step's latency over the iterations that reached it
+};
+
+/// Summaries by decode position, step 1 first; one entry per step that at least one iteration
+/// reached. `decode_s_by_iteration[i]` is iteration i's decode steps in order; an iteration that
+/// stopped early (EOS) simply contributes to fewer positions, and each entry's count says how many
+/// iterations it covers. Empty when no iteration had a decode step. `prompt_tokens` places the
+/// steps in the context (every iteration of one result runs the same prompt).
+std::vector<DecodePosition> decode_timeline(std::span<const std::span<const double>> decode_s_by_iteration,
+                                            int prompt_tokens);
+
+}  // namespace winml::perf
