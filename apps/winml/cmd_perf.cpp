@@ -4,10 +4,13 @@
 #include <fmt/ranges.h>
 #include <CLI/CLI.hpp>
 #include <memory>
+#include <string>
+#include <string_view>
 
 #include "command_registry.h"
 #include "engine/engine_loader.h"
 #include "number_flags.h"
+#include "perf/percentile_list.h"
 #include "perf_options.h"
 #include "winml/errors.h"
 
@@ -94,6 +97,23 @@ void setup_perf(CLI::App& parent) {
   cmd->add_option("-f,--format", options->format, "Console format: text (tables) or json (the report on stdout)")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_val("text");
+  cmd->add_option_function<std::string>(
+         "--percentiles",
+         [options](const std::string& list) { options->percentiles = perf::parse_percentile_list(list); },
+         "Percentiles every statistic reports, e.g. 50,90,99,99.9 (in (0, 100], at most 10; default 50,90,95,99)")
+      ->type_name("LIST")
+      ->check([](const std::string& list) {
+        try {
+          perf::parse_percentile_list(list);
+          return std::string();
+        } catch (const UsageError& e) {
+          // CLI11 puts the flag's name in front of a validator's message already.
+          std::string message = e.what();
+          const std::string_view prefix = "--percentiles: ";
+          if (message.rfind(prefix, 0) == 0) message.erase(0, prefix.size());
+          return message;
+        }
+      });
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);

@@ -20,6 +20,7 @@ void run_onnx_perf(const PerfOptions& options) {
   request.batch_size_given = options.given.count("--batch-size") != 0;
   request.shapes = options.shapes;
   request.input_data = options.input_data;
+  request.percentiles = options.percentiles;
   // Reading TensorProto files needs libprotobuf: through the onnx_io plugin, loaded only here.
   request.read_input_data = [](const std::filesystem::path& dir, const std::vector<engine::TensorInfo>& inputs) {
     return onnx_io::get().load_input_data(dir, inputs);

@@ -11,6 +11,7 @@
 #include "cli_common.h"
 #include "perf/benchmark_setup.h"
 #include "perf/loop_settings.h"
+#include "perf/percentile_list.h"
 
 namespace winml::cli {
 
@@ -39,6 +40,7 @@ struct PerfOptions {
   std::string output;
   bool overwrite = false;
   std::string format = "text";
+  std::vector<double> percentiles = perf::default_percentiles();  ///< --percentiles, parsed
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
   bool allow_custom_ops = false;  ///< --allow-custom-ops (GenAI bundles only)

@@ -6,7 +6,7 @@
 namespace winml::perf {
 
 std::vector<DecodePosition> decode_timeline(std::span<const std::span<const double>> decode_s_by_iteration,
-                                            int prompt_tokens) {
+                                            int prompt_tokens, const std::vector<double>& percentiles) {
   std::size_t longest = 0;
   for (std::span<const double> steps : decode_s_by_iteration) longest = std::max(longest, steps.size());
   // Transpose: by_step[j] holds step j+1 of every iteration that got that far, in iteration order.
@@ -18,7 +18,8 @@ std::vector<DecodePosition> decode_timeline(std::span<const std::span<const doub
   timeline.reserve(longest);
   for (std::size_t j = 0; j < longest; ++j) {
     const std::size_t step = j + 1;
-    timeline.push_back({step, prompt_tokens + static_cast<long long>(step), summarize(std::move(by_step[j]))});
+    timeline.push_back(
+        {step, prompt_tokens + static_cast<long long>(step), summarize(std::move(by_step[j]), percentiles)});
   }
   return timeline;
 }

@@ -23,8 +23,10 @@ struct DecodePosition {
 /// reached. `decode_s_by_iteration[i]` is iteration i's decode steps in order; an iteration that
 /// stopped early (EOS) simply contributes to fewer positions, and each entry's count says how many
 /// iterations it covers. Empty when no iteration had a decode step. `prompt_tokens` places the
-/// steps in the context (every iteration of one result runs the same prompt).
+/// steps in the context (every iteration of one result runs the same prompt); `percentiles` are
+/// those each entry reports.
 std::vector<DecodePosition> decode_timeline(std::span<const std::span<const double>> decode_s_by_iteration,
-                                            int prompt_tokens);
+                                            int prompt_tokens,
+                                            const std::vector<double>& percentiles = default_percentiles());
 
 }  // namespace winml::perf

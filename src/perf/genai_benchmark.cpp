@@ -72,6 +72,7 @@ GenaiPerfResult GenaiBenchmark::run(const std::string& prompt_text, const GenaiL
   config.max_new_tokens = request_.max_new_tokens;
   config.max_new_tokens_effective = budget.effective;
   config.stop_at_eos = request_.stop_at_eos;
+  config.percentiles = request_.percentiles;
   config.apply_template = templated;
   config.prompt = prompt;
   config.context_length = session.context_length();

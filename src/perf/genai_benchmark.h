@@ -29,6 +29,7 @@ struct GenaiBenchmarkRequest {
   int max_new_tokens = 128;          ///< tokens generated per iteration
   bool apply_template = true;        ///< wrap the prompt in the bundle's chat template
   bool stop_at_eos = false;          ///< a generation may end at EOS
+  std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
 };
 
 /// How to open the bundle, decided by the caller: the session options (EP choice, compilation,

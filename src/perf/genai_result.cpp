@@ -20,7 +20,7 @@ GenerationSample to_sample(const GenerationTiming& timing) {
   return {timing.prefill_s, timing.first_token_s, timing.decode_s, timing.input_tokens, timing.generated_tokens};
 }
 
-GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed) {
+GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed, const std::vector<double>& percentiles) {
   GenaiMetrics m;
   m.iterations = timed.size();
   std::vector<double> ttft, prefill, first, tpot, steps, rate, total;
@@ -50,14 +50,14 @@ GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed) {
   }
   m.decode_steps = steps.size();
   m.prompt_tokens = timed.empty() ? 0 : timed.front().input_tokens;
-  m.decode_timeline = decode_timeline(decode_by_iteration, m.prompt_tokens);
-  m.ttft_s = summarize(std::move(ttft));
-  m.prefill_s = summarize(std::move(prefill));
-  m.first_token_s = summarize(std::move(first));
-  m.tpot_s = summarize(std::move(tpot));
-  m.decode_step_s = summarize(std::move(steps));
-  m.decode_tokens_per_s = summarize(std::move(rate));
-  m.total_s = summarize(std::move(total));
+  m.decode_timeline = decode_timeline(decode_by_iteration, m.prompt_tokens, percentiles);
+  m.ttft_s = summarize(std::move(ttft), percentiles);
+  m.prefill_s = summarize(std::move(prefill), percentiles);
+  m.first_token_s = summarize(std::move(first), percentiles);
+  m.tpot_s = summarize(std::move(tpot), percentiles);
+  m.decode_step_s = summarize(std::move(steps), percentiles);
+  m.decode_tokens_per_s = summarize(std::move(rate), percentiles);
+  m.total_s = summarize(std::move(total), percentiles);
   // Aggregates weight every step (or token) equally, unlike the mean of per-iteration rates, which
   // weights iterations equally; with --stop-at-eos the two differ.
   m.decode_tokens_per_s_aggregate = divide_or_zero(static_cast<double>(m.decode_steps), decode_time);
@@ -92,7 +92,7 @@ GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples&
   r.config = std::move(config);
   r.machine = std::move(machine);
   r.facts = std::move(facts);
-  r.metrics = compute_genai_metrics(run.timed);
+  r.metrics = compute_genai_metrics(run.timed, r.config.percentiles);
   r.warmup = warmup_means(run.warmup);
   for (const GenerationTiming& t : run.timed) r.samples.push_back(to_sample(t));
   for (const GenerationTiming& t : run.warmup) r.warmup_samples.push_back(to_sample(t));

@@ -38,7 +38,8 @@ struct GenaiPerfConfig {
   std::string prompt;                   ///< the prompt as given, before the chat template
   int context_length = 0;               ///< the bundle's context length
   ThreadsInEffect threads;              ///< intra-op threads of every stage, and where they come from
-  std::string timestamp;                ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
+  std::vector<double> percentiles = default_percentiles();  ///< percentiles every summary reports
+  std::string timestamp;  ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
 };
 
 /// One generation's raw timings (a GenerationTiming without its text).
@@ -102,8 +103,10 @@ struct GenaiPerfResult {
 /// Converts a timing to a sample (drops the text and token ids).
 GenerationSample to_sample(const GenerationTiming& timing);
 
-/// Metrics over the timed generations (pass warmup generations to warmup_means instead).
-GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed);
+/// Metrics over the timed generations (pass warmup generations to warmup_means instead), every
+/// summary with the given percentiles.
+GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed,
+                                   const std::vector<double>& percentiles = default_percentiles());
 
 /// Means over the warmup generations.
 WarmupMeans warmup_means(const std::vector<GenerationTiming>& warmup);

@@ -104,6 +104,7 @@ OnnxPerfResult OnnxBenchmark::run(const OnnxLoadChoice& choice, ProgressSink& pr
   config.duration_s = start_.loop.duration_s;
   config.warmup = start_.loop.warmup;
   config.input_data = request_.input_data;
+  config.percentiles = request_.percentiles;
   config.inputs = std::move(inputs.facts);
   config.timestamp = report::rfc3339_local(start_.started);
 

@@ -44,6 +44,7 @@ struct OnnxBenchmarkRequest {
   std::vector<std::string> shapes;  ///< --shape NAME=d0,d1,... texts
   std::string input_data;           ///< --input-data folder; empty = generated inputs
   InputDataReader read_input_data;  ///< required when input_data is set
+  std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
 };
 
 /// One single-model benchmark. Constructing it is the shared setup step (start stamp, report path,

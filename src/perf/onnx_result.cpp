@@ -4,9 +4,9 @@
 
 namespace winml::perf {
 
-OnnxMetrics compute_onnx_metrics(const LatencyRun& run, int batch_size) {
+OnnxMetrics compute_onnx_metrics(const LatencyRun& run, int batch_size, const std::vector<double>& percentiles) {
   OnnxMetrics m;
-  m.latency_s = summarize(run.timed_s);
+  m.latency_s = summarize(run.timed_s, percentiles);
   m.first_run_s = run.first_run_s;
   m.warmup_count = run.warmup_s.size();
   m.warmup_mean_s = mean(run.warmup_s);
@@ -22,7 +22,7 @@ OnnxMetrics compute_onnx_metrics(const LatencyRun& run, int batch_size) {
 
 OnnxPerfResult make_onnx_result(OnnxPerfConfig config, const LatencyRun& run, OnnxRunFacts facts, MachineInfo machine) {
   OnnxPerfResult r;
-  r.metrics = compute_onnx_metrics(run, config.batch_size);
+  r.metrics = compute_onnx_metrics(run, config.batch_size, config.percentiles);
   r.config = std::move(config);
   r.machine = std::move(machine);
   r.facts = facts;

@@ -37,7 +37,8 @@ struct OnnxPerfConfig {
   std::string input_data;             ///< --input-data folder; empty = generated inputs
   std::vector<OnnxInputFact> inputs;  ///< every input with its resolved shape
   ThreadsInEffect threads;            ///< intra-op threads of the session, and where they come from
-  std::string timestamp;              ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
+  std::vector<double> percentiles = default_percentiles();  ///< percentiles the latency summary reports
+  std::string timestamp;  ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
 };
 
 /// Facts measured around the runner: session creation and memory.
@@ -69,8 +70,10 @@ struct OnnxPerfResult {
   LatencyRun samples;     ///< raw run durations by phase
 };
 
-/// Metrics from the runner's output; batch_size scales samples/s.
-OnnxMetrics compute_onnx_metrics(const LatencyRun& run, int batch_size);
+/// Metrics from the runner's output; batch_size scales samples/s; the latency summary reports
+/// `percentiles`.
+OnnxMetrics compute_onnx_metrics(const LatencyRun& run, int batch_size,
+                                 const std::vector<double>& percentiles = default_percentiles());
 
 /// Assembles a result from a runner's output.
 OnnxPerfResult make_onnx_result(OnnxPerfConfig config, const LatencyRun& run, OnnxRunFacts facts, MachineInfo machine);

@@ -50,7 +50,14 @@ double percentile(std::vector<double> samples, double p) {
   return percentile_sorted(samples, p);
 }
 
-Summary summarize(std::vector<double> samples) {
+double Summary::at(double p) const {
+  for (const PercentileValue& v : percentiles) {
+    if (v.p == p) return v.value;
+  }
+  throw std::out_of_range("percentile " + std::to_string(p) + " was not computed");
+}
+
+Summary summarize(std::vector<double> samples, const std::vector<double>& percentiles) {
   for (std::size_t i = 0; i < samples.size(); ++i) {
     if (!std::isfinite(samples[i])) {
       throw Error(ErrorCategory::runtime, "statistics: sample " + std::to_string(i) +
@@ -59,6 +66,9 @@ Summary summarize(std::vector<double> samples) {
   }
   Summary s;
   s.count = samples.size();
+  // Every requested percentile is present even without samples (value 0), so a report's keys do
+  // not depend on what was measured.
+  for (double p : percentiles) s.percentiles.push_back({p, 0});
   if (samples.empty()) return s;
   s.mean = mean(samples);
   s.stddev = sample_stddev(samples);
@@ -66,10 +76,7 @@ Summary summarize(std::vector<double> samples) {
   s.min = samples.front();
   s.max = samples.back();
   s.median = percentile_sorted(samples, 50);
-  s.p50 = s.median;
-  s.p90 = percentile_sorted(samples, 90);
-  s.p95 = percentile_sorted(samples, 95);
-  s.p99 = percentile_sorted(samples, 99);
+  for (PercentileValue& v : s.percentiles) v.value = percentile_sorted(samples, v.p);
   return s;
 }
 

@@ -7,6 +7,8 @@
 #include <string_view>
 #include <vector>
 
+#include "perf/percentile_list.h"
+
 namespace winml::perf {
 
 /// How percentiles are computed; echoed into every report.
@@ -15,18 +17,23 @@ inline constexpr std::string_view kPercentileMethod =
 /// How the standard deviation is computed; echoed into every report.
 inline constexpr std::string_view kStddevMethod = "sample standard deviation (divides by n-1; 0 when n < 2)";
 
-/// Statistics of one metric over the timed iterations. All fields are 0 when count is 0.
+/// One requested percentile and its value.
+struct PercentileValue {
+  double p = 0;      ///< the percentile, in (0, 100]
+  double value = 0;  ///< nearest-rank value; 0 when there are no samples
+};
+
+/// Statistics of one metric over the timed iterations. All values are 0 when count is 0.
 struct Summary {
-  std::size_t count = 0;  ///< number of samples
-  double mean = 0;        ///< arithmetic mean
-  double min = 0;         ///< smallest sample
-  double max = 0;         ///< largest sample
-  double median = 0;      ///< nearest-rank 50th percentile: the lower median for even counts
-  double p50 = 0;         ///< nearest-rank 50th percentile (the lower median for even counts)
-  double p90 = 0;         ///< nearest-rank 90th percentile
-  double p95 = 0;         ///< nearest-rank 95th percentile
-  double p99 = 0;         ///< nearest-rank 99th percentile
-  double stddev = 0;      ///< sample standard deviation (n-1); 0 when count < 2
+  std::size_t count = 0;                     ///< number of samples
+  double mean = 0;                           ///< arithmetic mean
+  double min = 0;                            ///< smallest sample
+  double max = 0;                            ///< largest sample
+  double median = 0;                         ///< nearest-rank 50th percentile: the lower median for even counts
+  std::vector<PercentileValue> percentiles;  ///< the requested percentiles, ascending
+  double stddev = 0;                         ///< sample standard deviation (n-1); 0 when count < 2
+  /// The value of percentile p, which must be one of `percentiles` (else std::out_of_range).
+  double at(double p) const;
 };
 
 /// Arithmetic mean; 0 for no samples.
@@ -49,8 +56,9 @@ double percentile_sorted(const std::vector<double>& sorted, double p);
 /// Nearest-rank percentile p (0..100) of samples in any order; 0 for no samples.
 double percentile(std::vector<double> samples, double p);
 
-/// All statistics of the samples (any order). Throws winml::Error when a sample is NaN or
-/// infinite: that can only come from a broken clock, and sorting it would be undefined.
-Summary summarize(std::vector<double> samples);
+/// All statistics of the samples (any order), with the given percentiles (each in [0, 100],
+/// ascending). Throws winml::Error when a sample is NaN or infinite: that can only come from a
+/// broken clock, and sorting it would be undefined.
+Summary summarize(std::vector<double> samples, const std::vector<double>& percentiles = default_percentiles());
 
 }  // namespace winml::perf

@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "perf/percentile_list.h"
+
 #include "report/json_reporter.h"
 
 namespace winml::report::json_fields {
@@ -15,9 +17,10 @@ Json ms_or_null(const std::optional<double>& seconds) { return seconds ? Json(ms
 namespace {
 
 Json summary(const perf::Summary& s, double (*convert)(double)) {
-  return {{"count", s.count},      {"mean", convert(s.mean)}, {"min", convert(s.min)},
-          {"max", convert(s.max)}, {"p50", convert(s.p50)},   {"p90", convert(s.p90)},
-          {"p95", convert(s.p95)}, {"p99", convert(s.p99)},   {"stddev", convert(s.stddev)}};
+  Json out = {{"count", s.count}, {"mean", convert(s.mean)}, {"min", convert(s.min)}, {"max", convert(s.max)}};
+  for (const perf::PercentileValue& v : s.percentiles) out[perf::percentile_key(v.p)] = convert(v.value);
+  out["stddev"] = convert(s.stddev);
+  return out;
 }
 
 }  // namespace

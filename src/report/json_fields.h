@@ -26,7 +26,8 @@ double rate(double per_second);
 /// Milliseconds, or null when the optional duration is unset.
 Json ms_or_null(const std::optional<double>& seconds);
 
-/// {count, mean, min, max, p50, p90, p95, p99, stddev}; values in milliseconds.
+/// {count, mean, min, max, one key per percentile (p50, p99_9: perf::percentile_key), stddev};
+/// values in milliseconds.
 Json summary_ms(const perf::Summary& s);
 
 /// {count, mean, ...} for a rate; values per second.

@@ -62,6 +62,7 @@ Json genai_config(const perf::GenaiPerfResult& r) {
            {{"total", r.metrics.generated_tokens_total}, {"per_iteration", r.metrics.generated_tokens}}},
           {"context_length", c.context_length},
           {"threads", json_fields::threads(c.threads)},
+          {"percentiles", c.percentiles},
           {"timestamp", c.timestamp}};
 }
 
@@ -116,6 +117,7 @@ Json onnx_config(const perf::OnnxPerfConfig& c) {
           {"input_data", c.input_data.empty() ? Json(nullptr) : Json(c.input_data)},
           {"inputs", inputs},
           {"threads", json_fields::threads(c.threads)},
+          {"percentiles", c.percentiles},
           {"timestamp", c.timestamp}};
 }
 

@@ -50,8 +50,8 @@ Table config_table(const perf::GenaiPerfResult& r) {
   return t;
 }
 
-Table stats_table(const perf::GenaiMetrics& m) {
-  Table t(stats_header());
+Table stats_table(const perf::GenaiMetrics& m, const std::vector<double>& percentiles) {
+  Table t(stats_header(percentiles));
   t.add_row(duration_row("TTFT", m.ttft_s));
   t.add_row(duration_row("  prefill", m.prefill_s));
   t.add_row(duration_row("  first token", m.first_token_s));
@@ -114,7 +114,7 @@ std::string TextReporter::render(const perf::GenaiPerfResult& result) const {
   std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
   out += build_warning(result.machine, style);
   out += config_table(result).render(style, 2);
-  out += "\n" + stats_table(result.metrics).render(style, 2);
+  out += "\n" + stats_table(result.metrics, result.config.percentiles).render(style, 2);
   out += "\n" + results_table(result, glyphs_).render(style, 2);
   return out;
 }

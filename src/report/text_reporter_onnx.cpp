@@ -57,7 +57,7 @@ std::string TextReporter::render(const perf::OnnxPerfResult& result) const {
   std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
   out += build_warning(result.machine, style);
   out += config_table(result).render(style, 2);
-  Table stats(stats_header());
+  Table stats(stats_header(result.config.percentiles));
   stats.add_row(duration_row("latency", result.metrics.latency_s));
   out += "\n" + stats.render(style, 2);
   out += "\n" + results_table(result).render(style, 2);

@@ -2,22 +2,32 @@
 
 #include <fmt/format.h>
 
+#include "perf/percentile_list.h"
 #include "report/text_units.h"
 #include "report/threads_text.h"
 
 namespace winml::report::text {
 
-std::vector<std::string> stats_header() {
-  return {"metric", "n", "mean", "min", "max", "p50", "p90", "p95", "p99", "stddev"};
+std::vector<std::string> stats_header(const std::vector<double>& percentiles) {
+  std::vector<std::string> header = {"metric", "n", "mean", "min", "max"};
+  for (double p : percentiles) header.push_back(perf::percentile_label(p));
+  header.push_back("stddev");
+  return header;
 }
 
 namespace {
 
 template <typename Format>
 std::vector<std::string> row(const std::string& label, const perf::Summary& s, Format format) {
-  if (s.count == 0) return {label, "0", "-", "-", "-", "-", "-", "-", "-", "-"};
-  return {label,         std::to_string(s.count), format(s.mean), format(s.min), format(s.max),
-          format(s.p50), format(s.p90),           format(s.p95),  format(s.p99), format(s.stddev)};
+  if (s.count == 0) {
+    std::vector<std::string> cells = {label, "0"};
+    cells.resize(5 + s.percentiles.size() + 1, "-");  // mean, min, max, the percentiles, stddev
+    return cells;
+  }
+  std::vector<std::string> cells = {label, std::to_string(s.count), format(s.mean), format(s.min), format(s.max)};
+  for (const perf::PercentileValue& v : s.percentiles) cells.push_back(format(v.value));
+  cells.push_back(format(s.stddev));
+  return cells;
 }
 
 }  // namespace

@@ -11,8 +11,9 @@
 
 namespace winml::report::text {
 
-/// Header row of a statistics table: metric, n, mean, min, max, p50, p90, p95, p99, stddev.
-std::vector<std::string> stats_header();
+/// Header row of a statistics table: metric, n, mean, min, max, one column per percentile (p50,
+/// p99.9), stddev.
+std::vector<std::string> stats_header(const std::vector<double>& percentiles);
 
 /// A statistics row of durations, every cell in the unit that suits the mean; "-" cells when
 /// there are no samples.

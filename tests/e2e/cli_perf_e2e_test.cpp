@@ -180,6 +180,29 @@ TEST_F(PerfCli, OnnxModelBenchmark) {
   EXPECT_EQ(json["samples"]["timed_ms"].size(), 5u);
 }
 
+// --percentiles chooses the percentile keys of every summary and the table's columns, on both runtimes.
+TEST_F(PerfCli, PercentilesFollowTheListOnBothRuntimes) {
+  const std::vector<std::string> keys = {"count", "max", "mean", "min", "p50", "p99_9", "stddev"};  // sorted
+  for (const auto& [model, name] :
+       {std::pair<fs::path, std::string>{plain(), "genai"}, {pipe() / "lm_head.onnx", "onnx"}}) {
+    auto report = out("percentiles-" + name + ".json");
+    auto result = perf("-m " + model.string() + " --iterations 3 --warmup 0 -n 4 --percentiles 99.9,50,99.90 -o " +
+                       report.string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    expect_valid_report(report);
+    const auto json = read_json(report);
+    EXPECT_EQ(json["config"]["percentiles"], nlohmann::json::parse("[50, 99.9]"));
+    const auto& summary = json["metrics"][name == "genai" ? "ttft_ms" : "latency_ms"];
+    std::vector<std::string> got;
+    for (const auto& [key, value] : summary.items()) got.push_back(key);
+    EXPECT_EQ(got, keys);
+    EXPECT_THAT(result.out, ::testing::ContainsRegex("metric +n +mean +min +max +p50 +p99\\.9 +stddev"));
+    if (name == "genai") {
+      EXPECT_TRUE(json["metrics"]["decode_timeline"][0].contains("p99_9"));
+    }
+  }
+}
+
 TEST_F(PerfCli, DeviceConfigOutsideGenaiIsUsageError) {
   auto result = perf("-m " + (pipe() / "lm_head.onnx").string() + " --device config");
   EXPECT_EQ(result.exit_code, 2);

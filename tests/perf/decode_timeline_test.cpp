@@ -25,7 +25,7 @@ TEST(DecodeTimeline, OneEntryPerStepAcrossIterations) {
   EXPECT_EQ(t[0].latency_s.max, 0.3);
   EXPECT_EQ(t[0].latency_s.median, 0.2);
   EXPECT_DOUBLE_EQ(t[1].latency_s.mean, 0.3);
-  EXPECT_EQ(t[2].latency_s.p99, 0.5);
+  EXPECT_EQ(t[2].latency_s.at(99), 0.5);
 }
 
 TEST(DecodeTimeline, IterationsStoppedEarlyCountOnlyWhereTheyGot) {
@@ -47,7 +47,8 @@ TEST(DecodeTimeline, OneIterationIsItsOwnTimeline) {
   for (std::size_t j = 0; j < 2; ++j) {
     const Summary& s = t[j].latency_s;
     EXPECT_EQ(s.count, 1u);
-    for (double v : {s.mean, s.median, s.min, s.max, s.p50, s.p90, s.p95, s.p99}) EXPECT_EQ(v, j == 0 ? 0.25 : 0.5);
+    for (double v : {s.mean, s.median, s.min, s.max, s.at(50), s.at(90), s.at(95), s.at(99)})
+      EXPECT_EQ(v, j == 0 ? 0.25 : 0.5);
   }
 }
 

@@ -27,7 +27,7 @@ TEST(GenaiMetrics, PerIterationSummaries) {
   EXPECT_EQ(m.ttft_s.count, 3u);
   EXPECT_EQ(m.ttft_s.mean, (0.75 + 0.5 + 0.75) / 3);
   EXPECT_EQ(m.ttft_s.min, 0.5);
-  EXPECT_EQ(m.ttft_s.p50, 0.75);  // sorted .5 .75 .75, rank 2
+  EXPECT_EQ(m.ttft_s.at(50), 0.75);  // sorted .5 .75 .75, rank 2
   EXPECT_EQ(m.prefill_s.mean, 1.0 / 3);
   EXPECT_EQ(m.first_token_s.max, 0.5);
   EXPECT_EQ(m.total_s.max, 1.25);
@@ -48,7 +48,7 @@ TEST(GenaiMetrics, PooledDecodeStepsAndAggregates) {
   EXPECT_EQ(m.decode_steps, 4u);
   EXPECT_EQ(m.decode_step_s.count, 4u);
   EXPECT_EQ(m.decode_step_s.mean, 0.1875);
-  EXPECT_EQ(m.decode_step_s.p50, 0.125);
+  EXPECT_EQ(m.decode_step_s.at(50), 0.125);
   EXPECT_EQ(m.decode_step_s.max, 0.25);
   // 4 decode steps in 0.75 s, not the mean of per-iteration rates (5).
   EXPECT_DOUBLE_EQ(m.decode_tokens_per_s_aggregate, 4 / 0.75);

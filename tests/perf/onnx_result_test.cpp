@@ -18,7 +18,7 @@ TEST(OnnxMetrics, LatencyThroughputAndWarmup) {
   const OnnxMetrics m = compute_onnx_metrics(sample_run(), 4);
   EXPECT_EQ(m.latency_s.count, 2u);
   EXPECT_DOUBLE_EQ(m.latency_s.mean, 0.002);
-  EXPECT_EQ(m.latency_s.p50, 0.001);
+  EXPECT_EQ(m.latency_s.at(50), 0.001);
   EXPECT_EQ(m.first_run_s, 0.5);
   EXPECT_EQ(m.warmup_count, 2u);
   EXPECT_EQ(m.warmup_mean_s, 0.1875);

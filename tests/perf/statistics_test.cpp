@@ -24,8 +24,8 @@ TEST(Statistics, EmptyInputGivesZerosWithCountZero) {
   EXPECT_EQ(s.mean, 0);
   EXPECT_EQ(s.min, 0);
   EXPECT_EQ(s.max, 0);
-  EXPECT_EQ(s.p50, 0);
-  EXPECT_EQ(s.p99, 0);
+  EXPECT_EQ(s.at(50), 0);
+  EXPECT_EQ(s.at(99), 0);
   EXPECT_EQ(s.stddev, 0);
   EXPECT_EQ(mean({}), 0);
   EXPECT_EQ(sum({}), 0);
@@ -37,7 +37,7 @@ TEST(Statistics, EmptyInputGivesZerosWithCountZero) {
 TEST(Statistics, OneSampleIsEveryStatisticAndHasNoSpread) {
   const Summary s = summarize({0.25});
   EXPECT_EQ(s.count, 1u);
-  for (double v : {s.mean, s.min, s.max, s.p50, s.p90, s.p95, s.p99}) EXPECT_EQ(v, 0.25);
+  for (double v : {s.mean, s.min, s.max, s.at(50), s.at(90), s.at(95), s.at(99)}) EXPECT_EQ(v, 0.25);
   EXPECT_EQ(s.stddev, 0);
 }
 
@@ -47,14 +47,29 @@ TEST(Statistics, TwoSamples) {
   EXPECT_EQ(s.mean, 2);
   EXPECT_EQ(s.min, 1);
   EXPECT_EQ(s.max, 3);
-  EXPECT_EQ(s.p50, 1);                         // rank ceil(0.5 * 2) = 1: the lower value, never an interpolated 2
-  EXPECT_EQ(s.p90, 3);                         // rank ceil(1.8) = 2
+  EXPECT_EQ(s.at(50), 1);                      // rank ceil(0.5 * 2) = 1: the lower value, never an interpolated 2
+  EXPECT_EQ(s.at(90), 3);                      // rank ceil(1.8) = 2
   EXPECT_DOUBLE_EQ(s.stddev, std::sqrt(2.0));  // ((1-2)^2 + (3-2)^2) / (2-1) = 2
 }
 
+TEST(Statistics, ChosenPercentilesInTheirOrderAndAlwaysAMedian) {
+  std::vector<double> thousand(1000);
+  for (std::size_t i = 0; i < thousand.size(); ++i) thousand[i] = static_cast<double>(i + 1);
+  const Summary s = summarize(thousand, {90, 99.9});
+  ASSERT_EQ(s.percentiles.size(), 2u);
+  EXPECT_EQ(s.percentiles[0].p, 90);
+  EXPECT_EQ(s.at(90), 900);
+  EXPECT_EQ(s.at(99.9), 999);  // rank ceil(99.9 * 1000 / 100) = 999: still below the max
+  EXPECT_EQ(s.median, 500);    // reported whatever the list
+  EXPECT_THROW(static_cast<void>(s.at(50)), std::out_of_range);
+  const Summary none = summarize({}, {99.9});
+  ASSERT_EQ(none.percentiles.size(), 1u);  // present with no samples, as 0
+  EXPECT_EQ(none.at(99.9), 0);
+}
+
 TEST(Statistics, MedianOfOddAndEvenCounts) {
-  EXPECT_EQ(summarize({5, 1, 4, 2, 3}).p50, 3);  // rank ceil(2.5) = 3
-  EXPECT_EQ(summarize({4, 1, 3, 2}).p50, 2);     // rank 2: the lower median
+  EXPECT_EQ(summarize({5, 1, 4, 2, 3}).at(50), 3);  // rank ceil(2.5) = 3
+  EXPECT_EQ(summarize({4, 1, 3, 2}).at(50), 2);     // rank 2: the lower median
 }
 
 TEST(Statistics, NearestRankDefinition) {
@@ -76,19 +91,19 @@ TEST(Statistics, NearestRankDefinition) {
 
 TEST(Statistics, PercentileBoundaries) {
   const Summary ten = summarize(one_to(10));
-  EXPECT_EQ(ten.p50, 5);
-  EXPECT_EQ(ten.p90, 9);
-  EXPECT_EQ(ten.p95, 10);
-  EXPECT_EQ(ten.p99, 10);
+  EXPECT_EQ(ten.at(50), 5);
+  EXPECT_EQ(ten.at(90), 9);
+  EXPECT_EQ(ten.at(95), 10);
+  EXPECT_EQ(ten.at(99), 10);
   const Summary hundred = summarize(one_to(100));
-  EXPECT_EQ(hundred.p50, 50);
-  EXPECT_EQ(hundred.p90, 90);
-  EXPECT_EQ(hundred.p95, 95);
-  EXPECT_EQ(hundred.p99, 99);  // nearest rank keeps p99 below the max at n = 100
+  EXPECT_EQ(hundred.at(50), 50);
+  EXPECT_EQ(hundred.at(90), 90);
+  EXPECT_EQ(hundred.at(95), 95);
+  EXPECT_EQ(hundred.at(99), 99);  // nearest rank keeps p99 below the max at n = 100
   EXPECT_EQ(hundred.max, 100);
   const Summary twenty = summarize(one_to(20));
-  EXPECT_EQ(twenty.p95, 19);
-  EXPECT_EQ(twenty.p99, 20);
+  EXPECT_EQ(twenty.at(95), 19);
+  EXPECT_EQ(twenty.at(99), 20);
   EXPECT_EQ(percentile(one_to(101), 99), 100);  // ceil(99.99) = 100
 }
 

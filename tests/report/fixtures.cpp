@@ -74,6 +74,7 @@ perf::GenaiPerfResult genai_budget_fixture() {
   c.context_length = 8;
   c.timestamp = "2026-07-10T14:30:05+00:00";
   c.threads = perf::genai_threads_in_effect(2, {{"decoder", 2}}, fixed_machine());
+  c.percentiles = {90, 99.9};  // --percentiles 90,99.9
   perf::GenaiRunSamples run;
   run.timed = {timing(0.2, 0.001, {}, 7), timing(0.3, 0.002, {}, 7)};
   perf::MachineInfo m = fixed_machine();
@@ -117,6 +118,7 @@ perf::OnnxPerfResult onnx_budget_fixture() {
   c.inputs = {{"x", "float", {1, 4}, "/data/test_data_set_0/input_0.pb"}};
   c.timestamp = "2026-07-10T14:30:05+00:00";
   c.threads = perf::onnx_threads_in_effect(1, fixed_machine());
+  c.percentiles = {50, 99, 99.9, 99.999};  // --percentiles 99.9,50,99,99.999
   perf::LatencyRun run;
   run.first_run_s = 0.00002;
   run.timed_s = {0.0000123};

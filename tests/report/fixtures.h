@@ -14,13 +14,15 @@ perf::MachineInfo fixed_machine();
 /// A GenAI result: 3 timed generations (one stopped early), 2 warmup, two prepared stages.
 perf::GenaiPerfResult genai_fixture();
 
-/// A GenAI result under a time budget, with no warmup, no preparation and no decode steps.
+/// A GenAI result under a time budget, with no warmup, no preparation, no decode steps and the
+/// percentiles 90 and 99.9.
 perf::GenaiPerfResult genai_budget_fixture();
 
 /// A single-model result: two inputs, one first run, 3 warmup and 10 timed runs.
 perf::OnnxPerfResult onnx_fixture();
 
-/// A single-model result with inputs from files, a time budget and no warmup.
+/// A single-model result with inputs from files, a time budget, no warmup and the percentiles
+/// 50, 99, 99.9 and 99.999.
 perf::OnnxPerfResult onnx_budget_fixture();
 
 }  // namespace winml::testing

@@ -61,11 +61,22 @@ TEST_F(ReportSchema, SchemaVersionAndKind) {
 
 TEST_F(ReportSchema, MissingMetricIsCaught) {
   json doc = genai;
-  doc["metrics"]["ttft_ms"].erase("p99");
+  doc["metrics"]["ttft_ms"].erase("stddev");
   expect_rejected(doc, "/metrics/ttft_ms");
   doc = onnx;
   doc["metrics"].erase("samples_per_s");
   expect_rejected(doc, "/metrics");
+}
+
+// Percentile keys follow --percentiles: any pN or pN_D is a percentile, anything else is unknown.
+TEST_F(ReportSchema, PercentileKeysFollowTheList) {
+  json doc = genai;
+  doc["metrics"]["ttft_ms"]["p99_9"] = 1.5;
+  doc["metrics"]["ttft_ms"].erase("p95");
+  doc["metrics"]["decode_timeline"][0]["p99_99"] = 10.3;
+  EXPECT_TRUE(test::check_report(doc).valid()) << test::check_report(doc).problems;
+  doc["metrics"]["ttft_ms"]["p99.9"] = 1.5;  // the key form is p99_9
+  expect_rejected(doc, "/metrics/ttft_ms");
 }
 
 TEST_F(ReportSchema, UnknownKeyIsCaught) {
