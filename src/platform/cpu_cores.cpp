@@ -6,14 +6,12 @@
 #include <string>
 #include <utility>
 
+#include "platform/text_trim.h"
+
 namespace winml::platform {
 namespace {
 
-std::string_view trim(std::string_view s) {
-  const std::size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
+using text::trim;
 
 bool parse_number(std::string_view text, unsigned& value) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);

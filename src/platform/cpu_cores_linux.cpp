@@ -1,22 +1,15 @@
 // read_cpu_cores on Linux: sysfs topology first, /proc/cpuinfo when sysfs has none.
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <thread>
 
 #include "platform/cpu_cores.h"
+#include "platform/sysfs_text_linux.h"
 
 namespace winml::platform {
 namespace {
 
-std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  if (!in) return {};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using linux_files::read_text;
 
 // One entry per physical core: the set of logical CPUs sharing it. core_cpus_list is the current
 // name (Linux 5.7+), thread_siblings_list the older one.

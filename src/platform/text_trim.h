@@ -1,0 +1,15 @@
+#pragma once
+// For the platform parsers only: the text the kernel writes, without surrounding blanks.
+
+#include <string_view>
+
+namespace winml::platform::text {
+
+/// `s` without leading and trailing spaces, tabs and line ends.
+inline std::string_view trim(std::string_view s) {
+  const std::size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) return {};
+  return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
+}  // namespace winml::platform::text
