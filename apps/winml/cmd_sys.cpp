@@ -1,5 +1,6 @@
 // `winml sys`: what this machine offers winml: host facts, library versions, and the execution
 // providers available per device in priority order, as a table or as JSON (-f json, on stdout).
+// With --bandwidth it also measures the memory bandwidth (about 2 s; progress on stderr).
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -13,7 +14,9 @@
 #include "engine/engine_loader.h"
 #include "ep/catalog.h"
 #include "ep/discovery.h"
+#include "perf/bandwidth_probe.h"
 #include "perf/machine_info.h"
+#include "report/bandwidth_report.h"
 #include "report/text_table.h"
 #include "report/text_units.h"
 #include "report/threads_text.h"
@@ -29,6 +32,7 @@ constexpr int kSysSchemaVersion = 1;
 
 struct SysOptions {
   std::string format = "text";
+  bool bandwidth = false;
   std::vector<std::string> ep_libraries;
   OutputOptions output;
 };
@@ -97,6 +101,7 @@ std::string render_text(const Json& doc, bool color) {
     facts.add_row({"GenAI", versions["genai"].get<std::string>()});
   }
   out += facts.render(style, 2);
+  if (doc.contains("bandwidth")) out += "\n" + report::bandwidth_text(doc["bandwidth"], style);
   if (!doc.contains("devices")) return out;
 
   out += fmt::format("\n{}Devices and execution providers{} (priority order; `auto` prefers npu > gpu > cpu)\n",
@@ -133,6 +138,13 @@ void run_sys(const SysOptions& options) {
   Json doc = {{"schema_version", kSysSchemaVersion},
               {"host", host_section(machine)},
               {"versions", {{"winml", machine.winml_version}, {"winml_commit", machine.winml_commit}}}};
+  if (options.bandwidth) {
+    // Before the engine loads, so its threads and memory do not share the machine with the probe.
+    if (options.output.verbosity >= 0) {
+      std::fprintf(stderr, "measuring memory bandwidth (about %.0f s)...\n", perf::kFullBandwidthProbeSeconds + 0.5);
+    }
+    doc["bandwidth"] = report::bandwidth_json(perf::measure_memory_bandwidth({}));
+  }
   try {
     add_engine_sections(doc, options.ep_libraries);
   } catch (const GenaiNotInstalledError& e) {
@@ -150,6 +162,8 @@ void setup_sys(CLI::App& parent) {
   cmd->add_option("-f,--format", options->format, "Output format: text (a table) or json (schema_version 1)")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_val("text");
+  cmd->add_flag("--bandwidth", options->bandwidth,
+                "Also measure the memory bandwidth with every core (read stream and STREAM triad, about 2 s)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_output_flags(*cmd, options->output);
   cmd->callback([options] { run_sys(*options); });

@@ -42,6 +42,39 @@ TEST_F(ToolsCli, SysJsonListsTheCpuEp) {
   }
   EXPECT_TRUE(cpu_found) << result.out;
   EXPECT_FALSE(json["versions"]["onnxruntime"].get<std::string>().empty());
+  EXPECT_FALSE(json.contains("bandwidth")) << "sys measures bandwidth only when asked (--bandwidth)";
+}
+
+// The probe for real: stdout is the JSON document alone, progress goes to stderr, and the object
+// has every field with sane values (a floor, no timing threshold a busy machine could break).
+TEST_F(ToolsCli, SysBandwidthJson) {
+  auto result = test::run_winml("sys --bandwidth -f json");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("measuring memory bandwidth"), std::string::npos) << result.err;
+  auto json = nlohmann::json::parse(result.out);
+  EXPECT_EQ(json["schema_version"], 1);
+  const auto& bandwidth = json["bandwidth"];
+  EXPECT_EQ(bandwidth["threads"], json["host"]["logical_cores"]) << "every logical core by default";
+  EXPECT_EQ(bandwidth["arrays"], 3);
+  EXPECT_GE(bandwidth["array_bytes"].get<std::uint64_t>(), std::uint64_t{1} << 20);
+  EXPECT_GT(bandwidth["timed_ms"].get<double>(), 0);
+  for (const char* kernel : {"read", "triad"}) {
+    const auto& rate = bandwidth[kernel];
+    EXPECT_EQ(rate["bytes_per_repetition"].get<std::uint64_t>(), 3 * bandwidth["array_bytes"].get<std::uint64_t>());
+    EXPECT_EQ(rate["repetitions"].get<std::size_t>(), rate["samples_gb_per_s"].size());
+    EXPECT_GE(rate["repetitions"].get<std::size_t>(), 3u) << kernel;
+    EXPECT_GT(rate["best_gb_per_s"].get<double>(), 0.5) << kernel;
+    EXPECT_GT(rate["median_gb_per_s"].get<double>(), 0) << kernel;
+    EXPECT_LE(rate["median_gb_per_s"].get<double>(), rate["best_gb_per_s"].get<double>()) << kernel;
+  }
+}
+
+TEST_F(ToolsCli, SysBandwidthText) {
+  auto result = test::run_winml("sys --bandwidth --no-color -q");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("Memory bandwidth ("), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("  triad "), std::string::npos) << result.out;
+  EXPECT_EQ(result.err.find("measuring"), std::string::npos) << "-q: no progress: " << result.err;
 }
 
 TEST_F(ToolsCli, SysTextIsATable) {
