@@ -24,6 +24,12 @@ void run_perf(PerfOptions& options) {
         "--device config (respect the bundle's routing) only applies to --runtime winml-genai; use "
         "auto, cpu, gpu or npu for an .onnx model.");
   }
+  if (options.cold && runtime != "winml-genai") {
+    throw UsageError(
+        "--cold (reload before each iteration) only applies to --runtime winml-genai; for an .onnx model, "
+        "drop --cold: every report already has the cold session creation (metrics.load) and the first run "
+        "(metrics.first_run_ms).");
+  }
   if (auto ignored = ignored_flags(runtime, options.given); !ignored.empty()) {
     warn(fmt::format("{} {} not apply to runtime {} and {} ignored", fmt::join(ignored, ", "),
                      ignored.size() == 1 ? "does" : "do", runtime, ignored.size() == 1 ? "is" : "are"),
@@ -83,6 +89,9 @@ void setup_perf(CLI::App& parent) {
       ->default_val(true);
   cmd->add_flag("--stop-at-eos", options->stop_at_eos,
                 "Let a generation end at EOS (default: always generate --max-new-tokens)");
+  cmd->add_flag("--cold", options->cold,
+                "After the warm runs, reload the model before each of as many iterations and report load time "
+                "and the first generation apart (winml-genai)");
   auto* batch_size =
       cmd->add_option("-b,--batch-size", options->batch_size, "Batch size for dynamic batch dims (winml)")
           ->default_val(1)

@@ -33,6 +33,7 @@ struct PerfOptions {
   int max_new_tokens = 128;
   bool apply_template = true;
   bool stop_at_eos = false;
+  bool cold = false;           ///< --cold: cold starts after the warm runs (winml-genai only)
   std::optional<int> threads;  ///< --threads: intra-op threads of every session; unset = bundle / runtime default
   int batch_size = 1;
   std::vector<std::string> shapes;

@@ -60,6 +60,18 @@ struct StagePreparation {
   std::string detail;  ///< e.g. why it fell back
 };
 
+/// Where one load's time went, in seconds (docs/metrics.md, "Load breakdown"). The parts add up
+/// to total_s(): whatever no step claims is other_s.
+struct LoadBreakdown {
+  double prepare_s = 0;    ///< bundle check, EP override / threads patch, derived bundle writing
+  double compile_s = 0;    ///< EPContext compilation of every stage (0 when nothing is compiled)
+  double model_s = 0;      ///< model creation (GenAI's OgaModel::Create)
+  double tokenizer_s = 0;  ///< tokenizer creation
+  double other_s = 0;      ///< the rest of the load (EOS ids, bookkeeping)
+  /// The sum of the parts: the whole load.
+  double total_s() const { return prepare_s + compile_s + model_s + tokenizer_s + other_s; }
+};
+
 /// The intra-op thread count one stage's session was created with, as the loaded config sets it.
 struct StageThreads {
   std::string stage;                    ///< pipeline stage name, or "decoder"
@@ -77,13 +89,18 @@ class GenaiSession {
   GenaiSession(const GenaiSession&) = delete;
   GenaiSession& operator=(const GenaiSession&) = delete;
 
-  /// Loads the model (no-op when loaded). Throws GenaiNotInstalledError or GenaiLoadError.
-  void load();
-  /// Releases the model; the next call loads again.
+  /// Loads the model and its tokenizer (no-op when loaded) and returns where the last load's time
+  /// went. Preparation (EP override, derived bundle, compilation) runs on the first load only: a
+  /// load after unload() reuses its folder, and reports 0 for prepare and compile. Throws
+  /// GenaiNotInstalledError or GenaiLoadError.
+  const LoadBreakdown& load();
+  /// Releases the model and tokenizer; the next call loads again.
   void unload();
   bool is_loaded() const;
-  /// Seconds the last load() took (0 before loading).
+  /// Seconds the last load() took (0 before loading): load_breakdown().total_s().
   double load_seconds() const;
+  /// Where the last load()'s time went (all zero before loading).
+  const LoadBreakdown& load_breakdown() const;
 
   /// Generates and returns the whole response text. The prompt is used as given.
   std::string generate(std::string_view prompt, const GenerationConfig& config = {});

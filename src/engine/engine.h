@@ -29,7 +29,7 @@ namespace winml::engine {
 
 /// Version of the interface declared in this file. Bump it on any change to a class, struct or
 /// signature here: a plugin built before the change is then refused by name instead of crashing.
-inline constexpr int kEngineInterfaceVersion = 2;
+inline constexpr int kEngineInterfaceVersion = 3;
 
 /// Tensor element types winml can generate inputs for.
 enum class ElementType { float32, float16, float64, int8, uint8, int16, uint16, int32, int64, boolean, other };
@@ -119,10 +119,14 @@ class TokenStream {
   virtual std::string decode(std::int32_t token) = 0;
 };
 
-/// A loaded GenAI model with its tokenizer.
+/// A loaded GenAI model with its tokenizer. load_genai_model creates the model only; the
+/// tokenizer is created by load_tokenizer(), or by the first call that needs it, so a caller can
+/// time the two steps apart (docs/metrics.md, "Load breakdown").
 class GenaiModel {
  public:
   virtual ~GenaiModel() = default;
+  /// Creates the tokenizer (no-op when it exists). Throws GenaiLoadError naming the file and the fix.
+  virtual void load_tokenizer() = 0;
   virtual std::vector<std::int32_t> encode(const std::string& text) = 0;
   virtual std::string decode(const std::vector<std::int32_t>& ids) = 0;
   /// Renders messages (a JSON array of {role, content}) with the tokenizer's chat template;
@@ -179,7 +183,8 @@ class Engine {
   /// own (coloured) stderr output; an empty sink drops them all. Creates ONNX Runtime's
   /// environment (which GenAI then shares) so that its logger is ours from the start.
   virtual void set_log_sink(LogSeverity min_severity, LogSink sink) = 0;
-  /// Loads a GenAI bundle folder. Throws GenaiLoadError naming the file and the fix.
+  /// Loads a GenAI bundle folder's model (not its tokenizer: GenaiModel::load_tokenizer). Throws
+  /// GenaiLoadError naming the file and the fix.
   virtual std::unique_ptr<GenaiModel> load_genai_model(const std::string& bundle_dir) = 0;
   virtual std::unique_ptr<OnnxSession> create_onnx_session(const SessionSpec& spec) = 0;
   /// Compiles one model to an EPContext model. Throws CompileError.

@@ -20,6 +20,23 @@ class SessionSource final : public GenerationSource {
   GenerationConfig config_;
 };
 
+// `count` cold starts: each destroys the model and tokenizer, loads them again (preparation and
+// compilation are not redone: GenaiSession reuses their folder) and times the first generation.
+std::vector<ColdStart> run_cold_starts(GenaiSession& session, GenerationSource& source, std::size_t count,
+                                       const Clock& clock, ProgressSink& progress) {
+  std::vector<ColdStart> starts;
+  const double start = clock();
+  for (std::size_t i = 0; i < count; ++i) {
+    session.unload();
+    ColdStart cold;
+    cold.load = session.load();
+    cold.first = source.generate();
+    starts.push_back(cold);
+    progress.on_iteration({Phase::cold, i + 1, count, 0, cold.load.total_s() + cold.first.total_s(), clock() - start});
+  }
+  return starts;
+}
+
 }  // namespace
 
 GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices services)
@@ -35,7 +52,7 @@ GenaiPerfResult GenaiBenchmark::run(const std::string& prompt_text, const GenaiL
   session_options.engine = [this]() -> engine::Engine& { return services_.get_engine(); };
   GenaiSession session(request_.bundle, session_options);
   observer.on_loading(request_.bundle);
-  session.load();
+  const LoadBreakdown first_load = session.load();
   for (const auto& warning : session.warnings()) observer.on_warning(warning);
 
   std::string prompt = prompt_text;
@@ -59,6 +76,9 @@ GenaiPerfResult GenaiBenchmark::run(const std::string& prompt_text, const GenaiL
 
   SessionSource source(session, ids, generation);
   GenaiRunSamples samples = run_genai_benchmark(source, start_.loop, services_.clock, observer);
+  GenaiRunFacts facts;
+  facts.load = first_load;
+  if (request_.cold) facts.cold = run_cold_starts(session, source, samples.timed.size(), services_.clock, observer);
 
   GenaiPerfConfig config;
   config.bundle = request_.bundle;
@@ -66,6 +86,7 @@ GenaiPerfResult GenaiBenchmark::run(const std::string& prompt_text, const GenaiL
   config.device = choice.device;
   config.compile = choice.session.compile;
   config.compile_timeout_s = choice.session.compile_timeout_s;
+  config.cold = request_.cold;
   config.iterations = start_.loop.iterations;
   config.duration_s = start_.loop.duration_s;
   config.warmup = start_.loop.warmup;
@@ -78,8 +99,6 @@ GenaiPerfResult GenaiBenchmark::run(const std::string& prompt_text, const GenaiL
   config.context_length = session.context_length();
   config.timestamp = report::rfc3339_local(start_.started);
 
-  GenaiRunFacts facts;
-  facts.load_s = session.load_seconds();
   facts.peak_rss_bytes = services_.read_memory().peak_rss_bytes;
   facts.preparation = session.preparation();
 

@@ -29,6 +29,7 @@ struct GenaiBenchmarkRequest {
   int max_new_tokens = 128;          ///< tokens generated per iteration
   bool apply_template = true;        ///< wrap the prompt in the bundle's chat template
   bool stop_at_eos = false;          ///< a generation may end at EOS
+  bool cold = false;                 ///< --cold: after the warm runs, one reload + first generation per timed iteration
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
 };
 
@@ -52,7 +53,8 @@ class GenaiBenchmark {
   const LoopSettings& loop() const { return start_.loop; }
 
   /// Loads the bundle as `choice` says, runs warmup then timed generations of `prompt_text`
-  /// (ignored under prompt_tokens) and returns the result row. Engine and runtime failures
+  /// (ignored under prompt_tokens) and, under `cold`, as many cold starts as timed generations
+  /// ran (each: unload, load, first generation), and returns the result row. Engine and runtime failures
   /// propagate as their winml::Error category.
   GenaiPerfResult run(const std::string& prompt_text, const GenaiLoadChoice& choice, BenchmarkObserver& observer);
 

@@ -94,6 +94,7 @@ GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples&
   r.facts = std::move(facts);
   r.metrics = compute_genai_metrics(run.timed, r.config.percentiles);
   r.warmup = warmup_means(run.warmup);
+  if (r.config.cold) r.cold = compute_cold_metrics(r.facts.cold, r.config.percentiles);
   for (const GenerationTiming& t : run.timed) r.samples.push_back(to_sample(t));
   for (const GenerationTiming& t : run.warmup) r.warmup_samples.push_back(to_sample(t));
   return r;

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "perf/cold_start.h"
 #include "perf/decode_timeline.h"
 #include "perf/genai_runner.h"
 #include "perf/machine_info.h"
@@ -27,6 +28,7 @@ struct GenaiPerfConfig {
   std::string ep = "config";            ///< EP alias forced on the bundle, or "config"
   std::string device = "config";        ///< device requested, or "config"
   bool compile = false;                 ///< EPContext pre-compilation requested
+  bool cold = false;                    ///< --cold: cold starts measured after the warm runs
   double compile_timeout_s = 300;       ///< per-stage compile limit
   std::size_t iterations = 10;          ///< requested timed iterations (unused under duration_s)
   std::optional<double> duration_s;     ///< time budget of the timed phase, when used
@@ -84,7 +86,8 @@ struct WarmupMeans {
 
 /// Facts measured around the run, outside the runner.
 struct GenaiRunFacts {
-  double load_s = 0;                          ///< GenaiSession::load_seconds()
+  LoadBreakdown load;                         ///< the first load, step by step (GenaiSession::load())
+  std::vector<ColdStart> cold;                ///< --cold: one reload + first generation per iteration
   std::uint64_t peak_rss_bytes = 0;           ///< process VmHWM after the run
   std::vector<StagePreparation> preparation;  ///< GenaiSession::preparation()
 };
@@ -96,6 +99,7 @@ struct GenaiPerfResult {
   GenaiRunFacts facts;                           ///< load time, memory, preparation
   GenaiMetrics metrics;                          ///< statistics over timed generations
   WarmupMeans warmup;                            ///< warmup means (excluded from metrics)
+  std::optional<ColdMetrics> cold;               ///< --cold: statistics over facts.cold
   std::vector<GenerationSample> samples;         ///< timed generations, raw
   std::vector<GenerationSample> warmup_samples;  ///< warmup generations, raw
 };

@@ -88,8 +88,10 @@ OnnxPerfResult OnnxBenchmark::run(const OnnxLoadChoice& choice, ProgressSink& pr
   facts.session_creation_s = services_.clock() - created_at;
   facts.rss_after_load_bytes = services_.read_memory().rss_bytes;
 
+  const double inputs_at = services_.clock();
   PreparedInputs inputs = prepare_inputs(request_, session->inputs(), overrides_, memory_bytes);
   session->bind_inputs(inputs.tensors);
+  facts.input_preparation_s = services_.clock() - inputs_at;
   LatencyRun run = run_latency_benchmark([&session] { session->run(); }, start_.loop, services_.clock, progress);
   auto memory = services_.read_memory();
   facts.rss_after_runs_bytes = memory.rss_bytes;

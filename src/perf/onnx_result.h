@@ -44,6 +44,7 @@ struct OnnxPerfConfig {
 /// Facts measured around the runner: session creation and memory.
 struct OnnxRunFacts {
   double session_creation_s = 0;            ///< creating the ONNX Runtime session
+  double input_preparation_s = 0;           ///< inputs generated or read, then bound to the session
   std::uint64_t rss_before_load_bytes = 0;  ///< VmRSS before creating the session
   std::uint64_t rss_after_load_bytes = 0;   ///< VmRSS after creating it
   std::uint64_t rss_after_runs_bytes = 0;   ///< VmRSS after the last run

@@ -13,6 +13,7 @@ enum class Phase {
   first_run,  ///< the single untimed first call (latency runner only): lazy initialisation
   warmup,     ///< untimed warmup iterations, excluded from statistics
   timed,      ///< iterations that the statistics are computed from
+  cold,       ///< --cold: a reload and the first generation after it (iteration_s covers both)
 };
 
 /// One finished iteration.

@@ -1,6 +1,7 @@
 #include "report/json_reporter.h"
 
 #include "report/json_fields.h"
+#include "report/json_load.h"
 
 namespace winml::report {
 namespace {
@@ -49,6 +50,7 @@ Json genai_config(const perf::GenaiPerfResult& r) {
           {"device", c.device},
           {"compile", c.compile},
           {"compile_timeout_ms", ms(c.compile_timeout_s)},
+          {"cold", c.cold},
           {"iterations", c.duration_s ? Json(nullptr) : Json(c.iterations)},
           {"duration_ms", json_fields::ms_or_null(c.duration_s)},
           {"warmup", c.warmup},
@@ -82,7 +84,9 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
           {"avg_token_latency_ms", ms(m.avg_token_latency_s)},
           {"decode_steps", m.decode_steps},
           {"decode_timeline", decode_timeline(m.decode_timeline)},
-          {"load_ms", ms(r.facts.load_s)},
+          {"load_ms", ms(r.facts.load.total_s())},
+          {"load", json_fields::load_breakdown(r.facts.load)},
+          {"cold", json_fields::cold_metrics(r.cold)},
           {"peak_rss_bytes", r.facts.peak_rss_bytes},
           {"warmup",
            {{"count", w.count},
@@ -90,6 +94,16 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
             {"prefill_mean_ms", ms(w.prefill_s)},
             {"total_mean_ms", ms(w.total_s)},
             {"decode_tokens_per_s", rate(w.decode_tokens_per_s)}}}};
+}
+
+// One entry per cold start: the reload's breakdown and the first generation after it.
+Json cold_samples(const std::vector<perf::ColdStart>& starts) {
+  Json out = Json::array();
+  for (const perf::ColdStart& s : starts) {
+    out.push_back(
+        {{"load", json_fields::load_breakdown(s.load)}, {"first", generation_sample(perf::to_sample(s.first))}});
+  }
+  return out;
 }
 
 Json preparation(const std::vector<StagePreparation>& stages) {
@@ -126,6 +140,7 @@ Json onnx_metrics(const perf::OnnxPerfResult& r) {
   const perf::OnnxRunFacts& f = r.facts;
   return {{"iterations", m.latency_s.count},
           {"session_creation_ms", ms(f.session_creation_s)},
+          {"load", json_fields::onnx_load(f)},
           {"first_run_ms", ms(m.first_run_s)},
           {"latency_ms", json_fields::summary_ms(m.latency_s)},
           {"warmup", {{"count", m.warmup_count}, {"mean_ms", ms(m.warmup_mean_s)}}},
@@ -156,7 +171,8 @@ std::string JsonReporter::render(const perf::GenaiPerfResult& result) const {
   doc["metrics"] = genai_metrics(result);
   doc["preparation"] = preparation(result.facts.preparation);
   doc["samples"] = {{"timed", generation_samples(result.samples)},
-                    {"warmup", generation_samples(result.warmup_samples)}};
+                    {"warmup", generation_samples(result.warmup_samples)},
+                    {"cold", cold_samples(result.facts.cold)}};
   return dump(doc);
 }
 

@@ -21,6 +21,9 @@ void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
     case perf::Phase::warmup:
       what = fmt::format("warmup {}/{}", e.index, e.total);
       break;
+    case perf::Phase::cold:
+      what = fmt::format("cold start {}/{}", e.index, e.total);
+      break;
     case perf::Phase::timed:
       what = e.total != 0 ? fmt::format("iteration {}/{}", e.index, e.total)
                           : fmt::format("iteration {} ({} budget)", e.index, text::duration(e.budget_s));

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "report/sparkline.h"
+#include "report/text_load.h"
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
 #include "report/text_units.h"
@@ -92,7 +93,8 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
   t.add_row({"decode by position", timeline_text(m.decode_timeline, glyphs)});
   t.add_row({"prefill tokens/s", rate(m.prefill_tokens_per_s_aggregate, "tok/s")});
   t.add_row({"avg token latency", duration(m.avg_token_latency_s) + " per generated token"});
-  t.add_row({"load time", duration(r.facts.load_s)});
+  t.add_row({"load time", load_text(r.facts.load)});
+  if (r.cold) t.add_row({"cold start", cold_text(*r.cold)});
   t.add_row({"peak RSS", bytes(r.facts.peak_rss_bytes)});
   if (w.count > 0) {
     t.add_row({"warmup (excluded)",

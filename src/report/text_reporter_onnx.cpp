@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "report/text_load.h"
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
 #include "report/text_units.h"
@@ -35,7 +36,7 @@ Table results_table(const perf::OnnxPerfResult& r) {
   const perf::OnnxMetrics& m = r.metrics;
   const perf::OnnxRunFacts& f = r.facts;
   Table t({}, false);
-  t.add_row({"session creation", duration(f.session_creation_s)});
+  t.add_row({"load time", onnx_load_text(f)});
   t.add_row({"first run", duration(m.first_run_s)});
   t.add_row({"warmup mean", m.warmup_count > 0 ? fmt::format("{} ({} excluded)", duration(m.warmup_mean_s),
                                                              count(m.warmup_count, "run"))

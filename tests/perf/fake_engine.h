@@ -61,7 +61,14 @@ class FakeTokenStream final : public engine::TokenStream {
 /// A GenAI model whose n-th generation costs costs[n] (the last entry repeats).
 class FakeGenaiModel final : public engine::GenaiModel {
  public:
-  FakeGenaiModel(FakeWorld& world, std::vector<GenerationCost> costs) : world_(world), costs_(std::move(costs)) {}
+  FakeGenaiModel(FakeWorld& world, std::vector<GenerationCost> costs, double tokenizer_cost_s)
+      : world_(world), costs_(std::move(costs)), tokenizer_cost_s_(tokenizer_cost_s) {}
+  void load_tokenizer() override {
+    if (tokenizer_loaded_) return;
+    world_.events.push_back("load_tokenizer");
+    world_.now += tokenizer_cost_s_;
+    tokenizer_loaded_ = true;
+  }
   std::vector<std::int32_t> encode(const std::string& text) override {
     return std::vector<std::int32_t>(text.size(), 5);  // one token per character
   }
@@ -80,6 +87,8 @@ class FakeGenaiModel final : public engine::GenaiModel {
  private:
   FakeWorld& world_;
   std::vector<GenerationCost> costs_;
+  double tokenizer_cost_s_ = 0;
+  bool tokenizer_loaded_ = false;
   std::size_t generated_ = 0;
 };
 
@@ -127,7 +136,7 @@ class FakeEngine final : public engine::Engine {
     loaded_from = bundle_dir;
     world_.now += load_cost_s;
     if (load_error) throw GenaiLoadError(*load_error);
-    return std::make_unique<FakeGenaiModel>(world_, generation_costs);
+    return std::make_unique<FakeGenaiModel>(world_, generation_costs, tokenizer_cost_s);
   }
   std::unique_ptr<engine::OnnxSession> create_onnx_session(const engine::SessionSpec& spec) override {
     world_.events.push_back("create_session");
@@ -139,6 +148,7 @@ class FakeEngine final : public engine::Engine {
   void shutdown() override {}
 
   double load_cost_s = 0;                        ///< charged by load_genai_model / create_onnx_session
+  double tokenizer_cost_s = 0;                   ///< charged by GenaiModel::load_tokenizer
   std::optional<std::string> load_error;         ///< load_genai_model throws GenaiLoadError with this
   std::vector<GenerationCost> generation_costs;  ///< per generation, in order
   std::vector<engine::TensorInfo> onnx_inputs;   ///< the ONNX session's inputs

@@ -96,11 +96,79 @@ TEST_F(GenaiBenchmarkTest, SaysLoadingBeforeLoadingAndSamplesPeakMemoryAfterTheR
   request_.loop = {1, 0, std::nullopt};
   engine_.load_cost_s = 1.5;
   auto result = run();
-  std::vector<std::string> expected = {"loading " + request_.bundle, "load_genai", "generate", "memory"};
+  std::vector<std::string> expected = {"loading " + request_.bundle, "load_genai", "load_tokenizer", "generate",
+                                       "memory"};
   EXPECT_EQ(world_.events, expected);
   EXPECT_EQ(engine_.loaded_from, request_.bundle);  // nothing to prepare: the bundle as is
   EXPECT_EQ(result.facts.peak_rss_bytes, 2u << 20);
-  EXPECT_DOUBLE_EQ(result.facts.load_s, 1.5);
+  EXPECT_DOUBLE_EQ(result.facts.load.total_s(), 1.5);
+}
+
+TEST_F(GenaiBenchmarkTest, LoadBreakdownAddsUpToTheLoad) {
+  request_.loop = {1, 0, std::nullopt};
+  engine_.load_cost_s = 1.5;
+  engine_.tokenizer_cost_s = 0.25;
+  auto result = run();
+  const LoadBreakdown& load = result.facts.load;
+  EXPECT_DOUBLE_EQ(load.model_s, 1.5);
+  EXPECT_DOUBLE_EQ(load.tokenizer_s, 0.25);
+  EXPECT_DOUBLE_EQ(load.compile_s, 0);  // nothing compiled
+  EXPECT_DOUBLE_EQ(load.prepare_s, 0);  // the fake clock moves only in the engine
+  EXPECT_DOUBLE_EQ(load.other_s, 0);
+  EXPECT_DOUBLE_EQ(load.total_s(), 1.75);
+  EXPECT_FALSE(result.config.cold);
+  EXPECT_FALSE(result.cold);
+  EXPECT_TRUE(result.facts.cold.empty());
+}
+
+TEST_F(GenaiBenchmarkTest, WithoutColdTheModelLoadsOnce) {
+  request_.loop = {4, 2, std::nullopt};
+  run();
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "load_genai"), 1);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "load_tokenizer"), 1);
+}
+
+TEST_F(GenaiBenchmarkTest, ColdReloadsBeforeEachColdStartAndKeepsWarmMetricsApart) {
+  request_.loop = {3, 1, std::nullopt};
+  request_.cold = true;
+  engine_.load_cost_s = 2.0;
+  engine_.tokenizer_cost_s = 0.5;
+  // Generation n of each model: the fake model counts from 0 after every load, so the first
+  // generation after a load costs costs[0] and the warm ones after it cost costs[1].
+  engine_.generation_costs = {{4.0, 1.0}, {0.5, 0.1}};
+  auto result = run();
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "load_genai"), 1 + 3);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "load_tokenizer"), 1 + 3);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "generate"), 1 + 3 + 3);
+  // Warm: the warmup took the first generation of the first load; the 3 timed runs are fast.
+  EXPECT_EQ(result.metrics.iterations, 3u);
+  EXPECT_DOUBLE_EQ(result.metrics.prefill_s.max, 0.5);
+  EXPECT_DOUBLE_EQ(result.warmup.prefill_s, 4.0);
+  // Cold: 3 reloads, each followed by a slow first generation.
+  ASSERT_TRUE(result.cold);
+  EXPECT_TRUE(result.config.cold);
+  ASSERT_EQ(result.facts.cold.size(), 3u);
+  EXPECT_EQ(result.cold->iterations, 3u);
+  EXPECT_DOUBLE_EQ(result.cold->load_s.median, 2.5);
+  EXPECT_DOUBLE_EQ(result.cold->model_s.median, 2.0);
+  EXPECT_DOUBLE_EQ(result.cold->tokenizer_s.median, 0.5);
+  EXPECT_DOUBLE_EQ(result.cold->ttft_s.median, 5.0);  // prefill 4 + first token 1
+  EXPECT_DOUBLE_EQ(result.cold->load_to_first_token_s.median, 7.5);
+  for (const ColdStart& start : result.facts.cold) {
+    EXPECT_DOUBLE_EQ(start.load.prepare_s, 0);  // preparation is not redone
+    EXPECT_DOUBLE_EQ(start.load.total_s(), 2.5);
+  }
+  EXPECT_EQ(std::count(observer_.iterations.begin(), observer_.iterations.end(), Phase::cold), 3);
+}
+
+TEST_F(GenaiBenchmarkTest, ColdUnderADurationRunsAsManyColdStartsAsTimedRuns) {
+  request_.loop = {std::nullopt, 0, 1.0};
+  request_.cold = true;
+  engine_.generation_costs = {{0.1, 0.1}};  // 0.4 s per generation: 3 timed runs fit
+  auto result = run();
+  EXPECT_EQ(result.samples.size(), 3u);
+  EXPECT_EQ(result.facts.cold.size(), 3u);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "load_genai"), 1 + 3);
 }
 
 TEST_F(GenaiBenchmarkTest, AttachesMachineInfoWithTheLoadedVersions) {

@@ -80,7 +80,7 @@ TEST(GenaiResult, WarmupIsExcludedAndReportedApart) {
   GenaiPerfConfig config;
   config.bundle = "b";
   GenaiRunFacts facts;
-  facts.load_s = 1.5;
+  facts.load.model_s = 1.5;
   facts.preparation = {{"decoder", "cpu", "jit", 0, ""}};
   MachineInfo machine;
   machine.cpu_model = "cpu";
@@ -98,7 +98,8 @@ TEST(GenaiResult, WarmupIsExcludedAndReportedApart) {
   EXPECT_EQ(r.samples[0].total_s(), 1.25);
   EXPECT_EQ(r.warmup_samples[1].prefill_s, 4);
   EXPECT_EQ(r.config.bundle, "b");
-  EXPECT_EQ(r.facts.load_s, 1.5);
+  EXPECT_EQ(r.facts.load.total_s(), 1.5);
+  EXPECT_FALSE(r.cold);  // no --cold
   EXPECT_EQ(r.machine.cpu_model, "cpu");
 }
 

@@ -42,6 +42,7 @@ perf::GenaiPerfResult genai_fixture() {
   c.max_new_tokens = 4;
   c.max_new_tokens_effective = 4;
   c.stop_at_eos = true;
+  c.cold = true;
   c.prompt = "Explain the theory of relativity in simple terms.";
   c.context_length = 2048;
   c.timestamp = "2026-07-10T14:30:05+00:00";
@@ -52,7 +53,11 @@ perf::GenaiPerfResult genai_fixture() {
   run.timed = {timing(0.0123456789, 0.0011, {0.0101, 0.0099, 0.0100}, 23),
                timing(0.0120, 0.0010, {0.0098, 0.0102, 0.0097}, 23), timing(0.0125, 0.0012, {0.0103}, 23)};
   perf::GenaiRunFacts facts;
-  facts.load_s = 0.4215;
+  facts.load = {0.0125, 0.3120, 0.0850, 0.0115, 0.0005};  // 421.5 ms in all
+  // --cold: reloads redo neither preparation nor compilation.
+  facts.cold = {{{0, 0, 0.0900, 0.0120, 0.0003}, timing(0.0410, 0.0020, {0.0110, 0.0100, 0.0100}, 23)},
+                {{0, 0, 0.0820, 0.0110, 0.0002}, timing(0.0350, 0.0015, {0.0105, 0.0100, 0.0099}, 23)},
+                {{0, 0, 0.0860, 0.0112, 0.0002}, timing(0.0380, 0.0018, {0.0104}, 23)}};
   facts.peak_rss_bytes = 537'919'488;
   facts.preparation = {{"ctx", "qnn", "compiled", 12.5, ""},
                        {"iter", "qnn", "fell_back", 300.0, "compile timed out after 300 s"}};
@@ -100,6 +105,7 @@ perf::OnnxPerfResult onnx_fixture() {
   run.timed_wall_s = 0.0525;
   perf::OnnxRunFacts facts;
   facts.session_creation_s = 0.1234;
+  facts.input_preparation_s = 0.0021;
   facts.rss_before_load_bytes = 12'582'912;
   facts.rss_after_load_bytes = 134'217'728;
   facts.rss_after_runs_bytes = 150'994'944;

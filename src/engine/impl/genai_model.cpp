@@ -52,10 +52,23 @@ class OgaTokenStreamAdapter final : public TokenStream {
   std::unique_ptr<OgaTokenizerStream> stream_;
 };
 
+// Why the bundle's tokenizer.json does not parse as JSON, "" when it does (or is absent: GenAI's
+// own message then says what it missed).
+std::string tokenizer_json_error(const std::string& bundle_dir) {
+  std::ifstream in(std::filesystem::path(bundle_dir) / "tokenizer.json", std::ios::binary);
+  if (!in) return "";
+  try {
+    const auto parsed = nlohmann::json::parse(in);
+    return parsed.is_object() ? "" : "the top level is not a JSON object";
+  } catch (const nlohmann::json::exception& e) {
+    return e.what();
+  }
+}
+
 class OgaModelAdapter final : public GenaiModel {
  public:
-  OgaModelAdapter(std::string bundle_dir, std::unique_ptr<OgaModel> model, std::unique_ptr<OgaTokenizer> tokenizer)
-      : bundle_dir_(std::move(bundle_dir)), model_(std::move(model)), tokenizer_(std::move(tokenizer)) {}
+  OgaModelAdapter(std::string bundle_dir, std::unique_ptr<OgaModel> model)
+      : bundle_dir_(std::move(bundle_dir)), model_(std::move(model)) {}
   // The tokenizer references the model: destroy it first.
   ~OgaModelAdapter() override {
     tokenizer_.reset();
@@ -65,7 +78,7 @@ class OgaModelAdapter final : public GenaiModel {
   std::vector<std::int32_t> encode(const std::string& text) override {
     return translate_errors<SessionError>("GenAI tokenisation failed", [&] {
       auto sequences = OgaSequences::Create();
-      tokenizer_->Encode(text.c_str(), *sequences);
+      tokenizer().Encode(text.c_str(), *sequences);
       const std::int32_t* data = sequences->SequenceData(0);
       return std::vector<std::int32_t>(data, data + sequences->SequenceCount(0));
     });
@@ -73,14 +86,14 @@ class OgaModelAdapter final : public GenaiModel {
 
   std::string decode(const std::vector<std::int32_t>& ids) override {
     return translate_errors<SessionError>("GenAI detokenisation failed", [&] {
-      OgaString text = tokenizer_->Decode(ids.data(), ids.size());
+      OgaString text = tokenizer().Decode(ids.data(), ids.size());
       return std::string(static_cast<const char*>(text));
     });
   }
 
   std::string apply_chat_template(const std::string& template_str, const std::string& messages_json) override {
     try {
-      OgaString text = tokenizer_->ApplyChatTemplate(template_str.empty() ? nullptr : template_str.c_str(),
+      OgaString text = tokenizer().ApplyChatTemplate(template_str.empty() ? nullptr : template_str.c_str(),
                                                      messages_json.c_str(), nullptr, true);
       return std::string(static_cast<const char*>(text));
     } catch (const winml::Error&) {
@@ -93,7 +106,7 @@ class OgaModelAdapter final : public GenaiModel {
   std::unique_ptr<TokenStream> create_token_stream() override {
     return translate_errors<SessionError>("GenAI could not create a tokenizer stream", [&] {
       return std::unique_ptr<TokenStream>(
-          std::make_unique<OgaTokenStreamAdapter>(OgaTokenizerStream::Create(*tokenizer_)));
+          std::make_unique<OgaTokenStreamAdapter>(OgaTokenizerStream::Create(tokenizer())));
     });
   }
 
@@ -119,7 +132,7 @@ class OgaModelAdapter final : public GenaiModel {
 
   std::vector<std::int32_t> eos_token_ids() override {
     return translate_errors<SessionError>("GenAI could not read EOS ids", [&] {
-      auto ids = tokenizer_->GetEosTokenIds();
+      auto ids = tokenizer().GetEosTokenIds();
       return std::vector<std::int32_t>(ids.begin(), ids.end());
     });
   }
@@ -131,24 +144,27 @@ class OgaModelAdapter final : public GenaiModel {
     });
   }
 
+  void load_tokenizer() override {
+    if (tokenizer_) return;
+    try {
+      tokenizer_ = OgaTokenizer::Create(*model_);
+    } catch (const winml::Error&) {
+      throw;
+    } catch (const std::exception& e) {
+      throw GenaiLoadError(explain_tokenizer_load_failure(bundle_dir_, e.what(), tokenizer_json_error(bundle_dir_)));
+    }
+  }
+
  private:
+  OgaTokenizer& tokenizer() {
+    load_tokenizer();
+    return *tokenizer_;
+  }
+
   std::string bundle_dir_;
   std::unique_ptr<OgaModel> model_;
   std::unique_ptr<OgaTokenizer> tokenizer_;
 };
-
-// Why the bundle's tokenizer.json does not parse as JSON, "" when it does (or is absent: GenAI's
-// own message then says what it missed).
-std::string tokenizer_json_error(const std::string& bundle_dir) {
-  std::ifstream in(std::filesystem::path(bundle_dir) / "tokenizer.json", std::ios::binary);
-  if (!in) return "";
-  try {
-    const auto parsed = nlohmann::json::parse(in);
-    return parsed.is_object() ? "" : "the top level is not a JSON object";
-  } catch (const nlohmann::json::exception& e) {
-    return e.what();
-  }
-}
 
 }  // namespace
 
@@ -164,15 +180,7 @@ std::unique_ptr<GenaiModel> load_genai_model(const std::string& bundle_dir,
   } catch (const std::exception& e) {
     throw GenaiLoadError(explain_model_load_failure(bundle_dir, e.what(), available_eps));
   }
-  std::unique_ptr<OgaTokenizer> tokenizer;
-  try {
-    tokenizer = OgaTokenizer::Create(*model);
-  } catch (const winml::Error&) {
-    throw;
-  } catch (const std::exception& e) {
-    throw GenaiLoadError(explain_tokenizer_load_failure(bundle_dir, e.what(), tokenizer_json_error(bundle_dir)));
-  }
-  return std::make_unique<OgaModelAdapter>(bundle_dir, std::move(model), std::move(tokenizer));
+  return std::make_unique<OgaModelAdapter>(bundle_dir, std::move(model));
 }
 
 }  // namespace winml::engine::impl
