@@ -67,7 +67,7 @@ struct LoadBreakdown {
   double compile_s = 0;    ///< EPContext compilation of every stage (0 when nothing is compiled)
   double model_s = 0;      ///< model creation (GenAI's OgaModel::Create)
   double tokenizer_s = 0;  ///< tokenizer creation
-  double other_s = 0;      ///< the rest of the load (EOS ids, bookkeeping)
+  double other_s = 0;      ///< the rest (engine libraries loaded on first use, EOS ids)
   /// The sum of the parts: the whole load.
   double total_s() const { return prepare_s + compile_s + model_s + tokenizer_s + other_s; }
 };

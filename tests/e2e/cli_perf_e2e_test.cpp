@@ -178,6 +178,11 @@ TEST_F(PerfCli, OnnxModelBenchmark) {
   EXPECT_EQ(json["config"]["ep"], "cpu");
   EXPECT_EQ(json["config"]["device"], "cpu");
   EXPECT_EQ(json["samples"]["timed_ms"].size(), 5u);
+  const auto& load = json["metrics"]["load"];
+  EXPECT_EQ(load["session_creation_ms"], json["metrics"]["session_creation_ms"]);
+  EXPECT_NEAR(load["session_creation_ms"].get<double>() + load["input_preparation_ms"].get<double>(),
+              load["total_ms"].get<double>(), 1e-5);
+  EXPECT_THAT(result.out, ::testing::HasSubstr("(session creation "));
 }
 
 // --percentiles chooses the percentile keys of every summary and the table's columns, on both runtimes.
@@ -201,6 +206,67 @@ TEST_F(PerfCli, PercentilesFollowTheListOnBothRuntimes) {
       EXPECT_TRUE(json["metrics"]["decode_timeline"][0].contains("p99_9"));
     }
   }
+}
+
+// The load breakdown: every step reported and adding up to the load, on the console and in the
+// report; a derived bundle (--threads) is preparation, nothing is compiled.
+TEST_F(PerfCli, LoadBreakdownAddsUpToTheLoad) {
+  auto report = out("load-breakdown.json");
+  auto result = perf("-m " + plain().string() + " --threads 1 --iterations 1 --warmup 0 -n 2 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto metrics = read_json(report)["metrics"];
+  const auto& load = metrics["load"];
+  double sum = 0;
+  for (const char* key : {"prepare_ms", "compile_ms", "model_ms", "tokenizer_ms", "other_ms"}) {
+    ASSERT_TRUE(load.contains(key)) << key;
+    EXPECT_GE(load[key].get<double>(), 0) << key;
+    sum += load[key].get<double>();
+  }
+  EXPECT_NEAR(sum, load["total_ms"].get<double>(), 1e-5);
+  EXPECT_EQ(metrics["load_ms"], load["total_ms"]);  // the old field stays, same value
+  EXPECT_GT(load["prepare_ms"].get<double>(), 0);   // the derived bundle was written
+  EXPECT_EQ(load["compile_ms"].get<double>(), 0);
+  EXPECT_GT(load["model_ms"].get<double>(), 0);
+  EXPECT_TRUE(metrics["cold"].is_null());
+  EXPECT_THAT(result.out, ::testing::ContainsRegex("load time +[0-9.]+ [mµ]?s \\(prepare .* · compile .* · model "
+                                                   ".* · tokenizer .*\\)"));
+  EXPECT_EQ(result.out.find("cold start"), std::string::npos);
+}
+
+// --cold: warm runs as without it, then one reload + first generation per timed iteration.
+TEST_F(PerfCli, ColdReportsColdStartsApartFromWarmRuns) {
+  auto report = out("cold.json");
+  auto result = perf("-m " + plain().string() + " --cold --iterations 2 --warmup 1 -n 3 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto json = read_json(report);
+  EXPECT_EQ(json["config"]["cold"], true);
+  EXPECT_EQ(json["metrics"]["iterations"], 2);
+  EXPECT_EQ(json["samples"]["timed"].size(), 2u);
+  EXPECT_EQ(json["samples"]["warmup"].size(), 1u);
+  const auto& cold = json["metrics"]["cold"];
+  ASSERT_TRUE(cold.is_object()) << cold;
+  EXPECT_EQ(cold["iterations"], 2);
+  EXPECT_EQ(cold["load_ms"]["count"], 2);
+  EXPECT_GT(cold["load_ms"]["mean"].get<double>(), 0);
+  EXPECT_GT(cold["ttft_ms"]["mean"].get<double>(), 0);
+  EXPECT_GT(cold["load_to_first_token_ms"]["mean"].get<double>(), cold["load_ms"]["mean"].get<double>());
+  ASSERT_EQ(json["samples"]["cold"].size(), 2u);
+  for (const auto& start : json["samples"]["cold"]) {
+    EXPECT_EQ(start["load"]["prepare_ms"], 0.0);  // preparation is done once
+    EXPECT_EQ(start["load"]["compile_ms"], 0.0);
+    EXPECT_EQ(start["first"]["generated_tokens"], 3);
+  }
+  EXPECT_THAT(result.out, ::testing::HasSubstr("cold start"));
+  EXPECT_THAT(result.err, ::testing::HasSubstr("cold start 2/2"));
+}
+
+TEST_F(PerfCli, ColdOnASingleModelIsUsageErrorWithTheFix) {
+  auto result = perf("-m " + (pipe() / "lm_head.onnx").string() + " --cold --iterations 1");
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_THAT(result.err, ::testing::HasSubstr("--cold"));
+  EXPECT_THAT(result.err, ::testing::HasSubstr("metrics.load"));
 }
 
 TEST_F(PerfCli, DeviceConfigOutsideGenaiIsUsageError) {

@@ -18,11 +18,13 @@ TEST(ProgressReporter, LinesForEachPhase) {
   progress.on_iteration({Phase::warmup, 1, 2, 0, 1.25, 1.3});
   progress.on_iteration({Phase::timed, 3, 10, 0, 1.2, 4.8});
   progress.on_iteration({Phase::timed, 3, 0, 30, 1.2, 4.8});
+  progress.on_iteration({Phase::cold, 2, 10, 0, 0.5, 5.3});
   EXPECT_EQ(out.str(),
             "first run  42.100 ms  elapsed 50.000 ms\n"
             "warmup 1/2  1.250 s  elapsed 1.300 s\n"
             "iteration 3/10  1.200 s  elapsed 4.800 s\n"
-            "iteration 3 (30.000 s budget)  1.200 s  elapsed 4.800 s\n");
+            "iteration 3 (30.000 s budget)  1.200 s  elapsed 4.800 s\n"
+            "cold start 2/10  500.000 ms  elapsed 5.300 s\n");
 }
 
 TEST(ProgressReporter, ThrottlesButKeepsFirstAndLast) {
