@@ -12,6 +12,7 @@
 #include "number_flags.h"
 #include "perf/percentile_list.h"
 #include "perf_options.h"
+#include "report/reporter.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -103,8 +104,10 @@ void setup_perf(CLI::App& parent) {
       ->excludes(shape);
   cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)");
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report");
-  cmd->add_option("-f,--format", options->format, "Console format: text (tables) or json (the report on stdout)")
-      ->check(CLI::IsMember({"text", "json"}))
+  cmd->add_option(
+         "-f,--format", options->format,
+         "Stdout format: text (tables), json (the report), csv, md or jsonl (one row per result; docs/formats.md)")
+      ->check(CLI::IsMember(report::format_names()))
       ->default_val("text");
   cmd->add_option_function<std::string>(
          "--percentiles",

@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "perf/genai_result.h"
 #include "perf/onnx_result.h"
@@ -24,9 +25,13 @@ class Reporter {
   virtual std::string render(const perf::OnnxPerfResult& result) const = 0;
 };
 
+/// Every -f/--format value, in the order help and errors list them.
+const std::vector<std::string>& format_names();
+
 /// The reporter for a -f/--format value: "text" (console tables; color adds ANSI colours, glyphs
-/// draws the sparklines) or "json" (the report document; color and glyphs are ignored). Throws
-/// winml::UsageError for any other name.
+/// draws the sparklines), "json" (the report document), or a row format, "csv", "md" or "jsonl"
+/// (report/row_reporter.h); color and glyphs only matter to text. Throws winml::UsageError for
+/// any other name, listing the valid ones.
 std::unique_ptr<Reporter> make_reporter(std::string_view format, bool color,
                                         text::Glyphs glyphs = text::Glyphs::unicode);
 

@@ -3,6 +3,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -15,6 +16,7 @@
 #include "test_support/json_file.h"
 #include "test_support/qnn_pipeline.h"
 #include "test_support/report_schema.h"
+#include "test_support/row_formats.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 
@@ -183,6 +185,46 @@ TEST_F(PerfCli, OnnxModelBenchmark) {
   EXPECT_NEAR(load["session_creation_ms"].get<double>() + load["input_preparation_ms"].get<double>(),
               load["total_ms"].get<double>(), 1e-5);
   EXPECT_THAT(result.out, ::testing::HasSubstr("(session creation "));
+}
+
+// -f csv|md|jsonl: one row on stdout that Python's csv/json modules (and the Markdown check) read,
+// agreeing with the report file, which is still written and announced on stderr. Both runtimes.
+TEST_F(PerfCli, RowFormatsPrintOneParsableRowAndStillWriteTheReport) {
+  for (const auto& [model, name] :
+       {std::pair<fs::path, std::string>{plain(), "genai"}, {pipe() / "lm_head.onnx", "onnx"}}) {
+    for (const std::string format : {"csv", "md", "jsonl"}) {
+      SCOPED_TRACE(name + " " + format);
+      const auto report = out("rows-" + name + "-" + format + ".json");
+      auto result = perf("-m " + model.string() + " --iterations 3 --warmup 1 -n 4 --percentiles 50,90 -f " + format +
+                         " -o " + report.string());
+      ASSERT_EQ(result.exit_code, 0) << result.err;
+      EXPECT_THAT(result.err, ::testing::HasSubstr("report written to " + report.string()));
+      expect_valid_report(report);
+      const auto rows = root_->path() / "reports" / (name + "." + format);
+      std::ofstream(rows, std::ios::binary) << result.out;
+      const auto check = test::check_row_file(rows);
+      EXPECT_EQ(check.exit_code, 0) << check.output << result.out;
+      const std::string metric = name == "genai" ? "ttft" : "latency";
+      EXPECT_THAT(result.out, ::testing::HasSubstr(metric + "_p90_ms"));
+      const auto json = read_json(report);
+      if (format == "jsonl") {
+        const auto row = nlohmann::json::parse(result.out);  // one line: throws if there were more
+        EXPECT_EQ(row["kind"], name);
+        EXPECT_EQ(row[metric + "_mean_ms"], json["metrics"][metric + "_ms"]["mean"]);
+        EXPECT_EQ(row[metric + "_n"], 3);
+        EXPECT_EQ(row["runtime"], json["config"]["runtime"]);
+      } else {
+        EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), format == "md" ? 3 : 2) << result.out;
+      }
+    }
+  }
+  // The three formats of one runtime have the same columns (their cells come from different runs).
+  for (const std::string name : {"genai", "onnx"}) {
+    const auto base = root_->path() / "reports" / name;
+    const auto check = test::run_check_rows("--columns-only '" + base.string() + ".csv' '" + base.string() + ".md' '" +
+                                            base.string() + ".jsonl'");
+    EXPECT_EQ(check.exit_code, 0) << check.output;
+  }
 }
 
 // --percentiles chooses the percentile keys of every summary and the table's columns, on both runtimes.

@@ -8,6 +8,7 @@
 
 #include "fixtures.h"
 #include "report/json_reporter.h"
+#include "report/reporter.h"
 #include "report/text_reporter.h"
 
 namespace winml::report {
@@ -73,6 +74,19 @@ TEST(Golden, OnnxJson) { expect_golden("onnx.json", JsonReporter().render(testin
 
 TEST(Golden, OnnxBudgetJson) {
   expect_golden("onnx_budget.json", JsonReporter().render(testing::onnx_budget_fixture()));
+}
+
+// The row formats: every format for both runtimes, with the default percentiles and with others
+// (the budget fixtures), since percentiles name columns.
+TEST(Golden, RowFormats) {
+  for (const std::string e : {"csv", "md", "jsonl"}) {
+    SCOPED_TRACE(e);
+    const auto reporter = make_reporter(e, false);
+    expect_golden("genai." + e, reporter->render(testing::genai_fixture()));
+    expect_golden("genai_budget." + e, reporter->render(testing::genai_budget_fixture()));
+    expect_golden("onnx." + e, reporter->render(testing::onnx_fixture()));
+    expect_golden("onnx_budget." + e, reporter->render(testing::onnx_budget_fixture()));
+  }
 }
 
 }  // namespace

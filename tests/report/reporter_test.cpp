@@ -20,7 +20,7 @@ TEST(Reporter, FormatNames) {
     make_reporter("xml", false);
     FAIL() << "xml accepted";
   } catch (const UsageError& e) {
-    EXPECT_NE(std::string(e.what()).find("-f text or -f json"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("use one of text, json, csv, md, jsonl"), std::string::npos) << e.what();
   }
 }
 

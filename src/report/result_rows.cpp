@@ -1,0 +1,130 @@
+#include "report/result_rows.h"
+
+#include <optional>
+
+#include "perf/percentile_list.h"
+#include "report/json_fields.h"
+#include "winml/errors.h"
+
+namespace winml::report {
+namespace {
+
+using json_fields::ms;
+using json_fields::rate;
+
+// Appends columns and cells in one pass, so a column can never lose its value or its place.
+class RowBuilder {
+ public:
+  void text(const std::string& name, const std::string& value) { add(name, false, value); }
+  void count(const std::string& name, std::int64_t value) { add(name, true, value); }
+  void count(const std::string& name, const std::optional<int>& value) {
+    add(name, true, value ? Cell(std::int64_t{*value}) : Cell());
+  }
+  void number(const std::string& name, double value) { add(name, true, value); }
+
+  // metric_mean_unit, metric_median_unit, metric_pNN_unit for every percentile but 50 (the
+  // median already is the nearest-rank 50th percentile), metric_stddev_unit, metric_n.
+  void summary(const std::string& metric, const std::string& unit, const perf::Summary& s, double (*convert)(double)) {
+    number(metric + "_mean_" + unit, convert(s.mean));
+    number(metric + "_median_" + unit, convert(s.median));
+    for (const perf::PercentileValue& v : s.percentiles) {
+      if (v.p != 50) number(metric + "_" + perf::percentile_key(v.p) + "_" + unit, convert(v.value));
+    }
+    number(metric + "_stddev_" + unit, convert(s.stddev));
+    count(metric + "_n", static_cast<std::int64_t>(s.count));
+  }
+
+  // Adds the row to the table; the first row fixes the header.
+  void finish(RowTable& table) {
+    if (table.rows.empty()) {
+      table.columns = std::move(columns_);
+    } else if (columns_ != table.columns) {
+      throw UsageError("results with different --percentiles cannot share one table");
+    }
+    table.rows.push_back(std::move(cells_));
+  }
+
+ private:
+  void add(const std::string& name, bool numeric, Cell value) {
+    columns_.push_back({name, numeric});
+    cells_.push_back(std::move(value));
+  }
+  std::vector<Column> columns_;
+  std::vector<Cell> cells_;
+};
+
+std::int64_t as_count(std::uint64_t v) { return static_cast<std::int64_t>(v); }
+
+// The columns both runtimes start with: what ran, where, on how many threads.
+template <class Config>
+void identity(RowBuilder& row, const Config& c, const char* model_column, const std::string& model) {
+  row.text("runtime", c.runtime);
+  row.text(model_column, model);
+  row.text("ep", c.ep);
+  row.text("device", c.device);
+  row.count("threads", c.threads.intra_op_threads);
+}
+
+void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
+  const perf::GenaiPerfConfig& c = r.config;
+  const perf::GenaiMetrics& m = r.metrics;
+  RowBuilder row;
+  identity(row, c, "bundle", c.bundle);
+  row.count("prompt_tokens", m.prompt_tokens);
+  row.count("max_new_tokens", c.max_new_tokens);
+  row.count("max_new_tokens_effective", c.max_new_tokens_effective);
+  row.count("iterations", static_cast<std::int64_t>(m.iterations));
+  row.count("warmup", static_cast<std::int64_t>(r.warmup.count));
+  row.text("timestamp", c.timestamp);
+  row.summary("ttft", "ms", m.ttft_s, ms);
+  row.summary("prefill", "ms", m.prefill_s, ms);
+  row.summary("first_token", "ms", m.first_token_s, ms);
+  row.summary("tpot", "ms", m.tpot_s, ms);
+  row.summary("decode_step", "ms", m.decode_step_s, ms);
+  row.summary("total", "ms", m.total_s, ms);
+  row.summary("decode_rate", "tokens_per_s", m.decode_tokens_per_s, rate);
+  row.number("decode_rate_aggregate_tokens_per_s", rate(m.decode_tokens_per_s_aggregate));
+  row.number("prefill_rate_aggregate_tokens_per_s", rate(m.prefill_tokens_per_s_aggregate));
+  row.number("avg_token_latency_ms", ms(m.avg_token_latency_s));
+  row.count("generated_tokens_total", m.generated_tokens_total);
+  row.count("decode_steps", static_cast<std::int64_t>(m.decode_steps));
+  row.number("load_ms", ms(r.facts.load_s));
+  row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
+  row.finish(table);
+}
+
+void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
+  const perf::OnnxPerfConfig& c = r.config;
+  const perf::OnnxMetrics& m = r.metrics;
+  RowBuilder row;
+  identity(row, c, "model", c.model);
+  row.count("batch_size", c.batch_size);
+  row.count("iterations", static_cast<std::int64_t>(m.latency_s.count));
+  row.count("warmup", static_cast<std::int64_t>(m.warmup_count));
+  row.text("timestamp", c.timestamp);
+  row.summary("latency", "ms", m.latency_s, ms);
+  row.number("first_run_ms", ms(m.first_run_s));
+  row.number("warmup_mean_ms", ms(m.warmup_mean_s));
+  row.number("batches_per_s", rate(m.batches_per_s));
+  row.number("samples_per_s", rate(m.samples_per_s));
+  row.number("timed_wall_ms", ms(m.timed_wall_s));
+  row.number("session_creation_ms", ms(r.facts.session_creation_s));
+  row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
+  row.finish(table);
+}
+
+}  // namespace
+
+RowTable genai_rows(std::span<const perf::GenaiPerfResult> results) {
+  RowTable table{.kind = "genai", .columns = {}, .rows = {}};
+  for (const auto& r : results) genai_row(r, table);
+  return table;
+}
+
+RowTable onnx_rows(std::span<const perf::OnnxPerfResult> results) {
+  RowTable table{.kind = "onnx", .columns = {}, .rows = {}};
+  for (const auto& r : results) onnx_row(r, table);
+  return table;
+}
+
+}  // namespace winml::report

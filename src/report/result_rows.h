@@ -1,0 +1,49 @@
+#pragma once
+/// \file
+/// One schema for a result row, shared by the row formats (csv, md, jsonl): a table is a list of
+/// results, one row each (today a list of one; a sweep gives one row per combination). A row is
+/// the configuration that identifies it, then every metric with its statistics, each column named
+/// with its unit as the suffix (ttft_mean_ms, decode_rate_median_tokens_per_s, peak_rss_bytes).
+/// Columns are documented in docs/formats.md; changing them must bump kRowSchemaVersion.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "perf/genai_result.h"
+#include "perf/onnx_result.h"
+
+namespace winml::report {
+
+/// Version of the row schema (the columns of csv/md and the keys of jsonl); independent of the
+/// JSON report's kSchemaVersion.
+inline constexpr int kRowSchemaVersion = 1;
+
+/// One value: empty (unknown, e.g. threads when stages differ), text, a count, or a measurement
+/// already in the column's unit and rounded as the JSON report rounds it.
+using Cell = std::variant<std::monostate, std::string, std::int64_t, double>;
+
+/// A column: its name (unit-suffixed) and whether it holds numbers (right-aligned in md).
+struct Column {
+  std::string name;      ///< header name, e.g. "ttft_p90_ms"
+  bool numeric = false;  ///< counts and measurements; false for text
+  bool operator==(const Column&) const = default;
+};
+
+/// Rows of one runtime: every row has one cell per column.
+struct RowTable {
+  std::string kind;                     ///< "genai" or "onnx", as the report's kind
+  std::vector<Column> columns;          ///< the header
+  std::vector<std::vector<Cell>> rows;  ///< one per result
+};
+
+/// One row per GenAI result. Throws winml::Error when the results do not share their columns
+/// (different --percentiles).
+RowTable genai_rows(std::span<const perf::GenaiPerfResult> results);
+
+/// One row per single-model result. Throws winml::Error as genai_rows does.
+RowTable onnx_rows(std::span<const perf::OnnxPerfResult> results);
+
+}  // namespace winml::report

@@ -1,0 +1,26 @@
+#include "report/row_reporter.h"
+
+#include <fmt/format.h>
+
+namespace winml::report {
+
+std::string RowReporter::render(const perf::GenaiPerfResult& result) const {
+  return render_table(genai_rows(std::span(&result, 1)));
+}
+
+std::string RowReporter::render(const perf::OnnxPerfResult& result) const {
+  return render_table(onnx_rows(std::span(&result, 1)));
+}
+
+std::string cell_text(const Cell& cell) {
+  struct Visitor {
+    std::string operator()(std::monostate) const { return {}; }
+    std::string operator()(const std::string& s) const { return s; }
+    std::string operator()(std::int64_t v) const { return fmt::format("{}", v); }
+    // fmt's shortest round-trip form: 12.5, 0.001, 1e-07 (Python's float() and pandas read all).
+    std::string operator()(double v) const { return fmt::format("{}", v); }
+  };
+  return std::visit(Visitor{}, cell);
+}
+
+}  // namespace winml::report

@@ -1,0 +1,120 @@
+// The row formats (csv, md, jsonl) parsed back: jsonl with nlohmann line by line, md by its table
+// structure, csv here for quoting and by Python's csv module (check_rows.py) for the round trip.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <vector>
+
+#include "fixtures.h"
+#include "report/row_reporter.h"
+#include "test_support/row_formats.h"
+#include "test_support/temp_dir.h"
+
+namespace winml::report {
+namespace {
+
+using nlohmann::json;
+
+std::vector<std::string> lines(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) out.push_back(line);
+  return out;
+}
+
+// Two results of a sweep, one with a path that needs quoting everywhere.
+std::vector<perf::GenaiPerfResult> genai_sweep() {
+  std::vector<perf::GenaiPerfResult> results = {testing::genai_fixture(), testing::genai_fixture()};
+  results[1].config.bundle = "dir, \"quoted\"|piped\nnext line";
+  results[1].config.max_new_tokens = 64;
+  results[1].config.threads.intra_op_threads.reset();
+  return results;
+}
+
+TEST(RowTable, ColumnsCarryTheirUnitsAndTheChosenPercentiles) {
+  const RowTable table = genai_rows(genai_sweep());
+  ASSERT_EQ(table.rows.size(), 2u);
+  std::vector<std::string> names;
+  for (const Column& c : table.columns) names.push_back(c.name);
+  for (const char* expected : {"runtime", "bundle", "threads", "prompt_tokens", "max_new_tokens", "ttft_mean_ms",
+                               "ttft_median_ms", "ttft_p90_ms", "ttft_p99_ms", "ttft_stddev_ms", "ttft_n",
+                               "decode_rate_median_tokens_per_s", "peak_rss_bytes"}) {
+    EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+  }
+  // The median is the nearest-rank 50th percentile: no second column for it.
+  EXPECT_EQ(std::find(names.begin(), names.end(), "ttft_p50_ms"), names.end());
+  const auto budget = testing::genai_budget_fixture();
+  const RowTable other = genai_rows(std::span(&budget, 1));
+  // Percentiles 90, 99.9 instead of 90, 95, 99: one column fewer for each of the 7 summaries.
+  EXPECT_EQ(other.columns.size(), table.columns.size() - 7);
+}
+
+TEST(RowTable, ResultsWithDifferentPercentilesCannotShareATable) {
+  const std::vector<perf::GenaiPerfResult> mixed = {testing::genai_fixture(), testing::genai_budget_fixture()};
+  EXPECT_THROW(genai_rows(mixed), UsageError);
+}
+
+TEST(RowFormats, JsonlIsOneObjectPerRowWithTheColumnsAsKeys) {
+  const RowTable table = genai_rows(genai_sweep());
+  const auto text = lines(JsonlReporter().render_table(table));
+  ASSERT_EQ(text.size(), 2u);
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const json row = json::parse(text[i]);
+    EXPECT_EQ(row["schema_version"], kRowSchemaVersion);
+    EXPECT_EQ(row["kind"], "genai");
+    EXPECT_EQ(row.size(), table.columns.size() + 2);
+    for (const Column& c : table.columns) EXPECT_TRUE(row.contains(c.name)) << c.name;
+  }
+  EXPECT_EQ(json::parse(text[1])["bundle"], "dir, \"quoted\"|piped\nnext line");
+  EXPECT_TRUE(json::parse(text[1])["threads"].is_null());
+  EXPECT_EQ(json::parse(text[1])["max_new_tokens"], 64);
+}
+
+TEST(RowFormats, MarkdownRowsHaveTheHeadersColumnCount) {
+  for (const auto& text : {MarkdownReporter().render_table(genai_rows(genai_sweep())),
+                           MarkdownReporter().render(testing::onnx_fixture())}) {
+    const auto check = test::check_markdown_table(text);
+    EXPECT_TRUE(check.empty()) << check << text;
+  }
+  const auto md = lines(MarkdownReporter().render_table(genai_rows(genai_sweep())));
+  ASSERT_EQ(md.size(), 4u);  // header, separator, two rows: the line break inside a cell is gone
+  EXPECT_EQ(md[1].rfind("| --- | --- | --- | --- | ---: |", 0), 0u) << md[1];
+  EXPECT_NE(md[3].find("dir, \"quoted\"\\|piped next line"), std::string::npos) << md[3];
+}
+
+TEST(RowFormats, CsvQuotesOnlyFieldsThatNeedIt) {
+  const auto csv = CsvReporter().render_table(genai_rows(genai_sweep()));
+  EXPECT_NE(csv.find(",\"dir, \"\"quoted\"\"|piped\nnext line\","), std::string::npos) << csv;
+  EXPECT_EQ(csv.find('\r'), std::string::npos);
+  EXPECT_EQ(csv.rfind("runtime,bundle,ep,device,threads,", 0), 0u);
+}
+
+// Python's csv module reads back exactly the cells, header and all, for both runtimes.
+TEST(RowFormats, CsvRoundTripsThroughPython) {
+  const test::TempDir dir;
+  const RowTable genai = genai_rows(genai_sweep());
+  const auto onnx_result = testing::onnx_fixture();
+  const RowTable onnx = onnx_rows(std::span(&onnx_result, 1));
+  for (const RowTable* table : {&genai, &onnx}) {
+    const auto file = dir.path() / (table->kind + ".csv");
+    std::ofstream(file, std::ios::binary) << CsvReporter().render_table(*table);
+    json expected = json::array();
+    json header = json::array();
+    for (const Column& c : table->columns) header.push_back(c.name);
+    expected.push_back(header);
+    for (const auto& row : table->rows) {
+      json cells = json::array();
+      for (const Cell& cell : row) cells.push_back(cell_text(cell));
+      expected.push_back(cells);
+    }
+    const auto read = test::read_csv_with_python(file);
+    ASSERT_EQ(read.exit_code, 0) << read.output;
+    EXPECT_EQ(json::parse(read.output), expected);
+  }
+}
+
+}  // namespace
+}  // namespace winml::report
