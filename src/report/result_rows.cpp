@@ -88,8 +88,24 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   row.number("avg_token_latency_ms", ms(m.avg_token_latency_s));
   row.count("generated_tokens_total", m.generated_tokens_total);
   row.count("decode_steps", static_cast<std::int64_t>(m.decode_steps));
-  row.number("load_ms", ms(r.facts.load_s));
+  const LoadBreakdown& load = r.facts.load;
+  row.number("load_ms", ms(load.total_s()));
+  row.number("load_prepare_ms", ms(load.prepare_s));
+  row.number("load_compile_ms", ms(load.compile_s));
+  row.number("load_model_ms", ms(load.model_s));
+  row.number("load_tokenizer_ms", ms(load.tokenizer_s));
+  row.number("load_other_ms", ms(load.other_s));
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
+  // --cold only: a run either measures cold starts or not, so the rows of one run agree.
+  if (r.cold) {
+    row.count("cold_iterations", static_cast<std::int64_t>(r.cold->iterations));
+    row.summary("cold_load", "ms", r.cold->load_s, ms);
+    row.summary("cold_model", "ms", r.cold->model_s, ms);
+    row.summary("cold_tokenizer", "ms", r.cold->tokenizer_s, ms);
+    row.summary("cold_ttft", "ms", r.cold->ttft_s, ms);
+    row.summary("cold_total", "ms", r.cold->total_s, ms);
+    row.summary("cold_load_to_first_token", "ms", r.cold->load_to_first_token_s, ms);
+  }
   row.finish(table);
 }
 
@@ -109,6 +125,7 @@ void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
   row.number("samples_per_s", rate(m.samples_per_s));
   row.number("timed_wall_ms", ms(m.timed_wall_s));
   row.number("session_creation_ms", ms(r.facts.session_creation_s));
+  row.number("input_preparation_ms", ms(r.facts.input_preparation_s));
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
   row.finish(table);
 }
