@@ -39,6 +39,7 @@ std::string MarkdownReporter::render_table(const RowTable& table) const {
   line(out, separator);
   for (const auto& row : table.rows) {
     std::vector<std::string> cells;
+    cells.reserve(row.size());
     for (const Cell& cell : row) cells.push_back(escape(cell_text(cell)));
     line(out, cells);
   }

@@ -34,12 +34,6 @@ bool is_supported_node(Ort::ConstNode node) {
          is_float_tensor(outputs[0]);
 }
 
-std::vector<std::string> names_of(const std::vector<Ort::ConstValueInfo>& values) {
-  std::vector<std::string> names;
-  for (const auto& value : values) names.push_back(value ? value.GetName() : std::string());
-  return names;
-}
-
 Program program_from_graph(Ort::ConstGraph graph) {
   Program program;
   for (Ort::ConstNode node : graph.GetNodes()) {  // ORT lists them in topological order

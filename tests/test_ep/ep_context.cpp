@@ -15,12 +15,6 @@ namespace {
 constexpr const char* kDomain = "com.microsoft";
 constexpr std::uintmax_t kMaxSideFileBytes = std::uintmax_t{64} << 20;  // far above any test program
 
-std::vector<std::string> names_of(const std::vector<Ort::ConstValueInfo>& values) {
-  std::vector<std::string> names;
-  for (const auto& value : values) names.push_back(value ? value.GetName() : std::string());
-  return names;
-}
-
 // File names from node names: keep them portable whatever ORT calls the fused node.
 std::string file_safe(const std::string& text) {
   std::string safe = text;

@@ -126,7 +126,10 @@ OrtStatus* ORT_API_CALL TestEpFactory::create_ep(OrtEpFactory* /*self*/, const O
     std::vector<DeviceKind> kinds;
     for (size_t i = 0; i < num_devices; ++i) kinds.push_back(kind_of(Ort::GetApi().HardwareDevice_Type(devices[i])));
     // Read per session: a test sets WINML_TEST_EP_COUNTERS before creating the session it measures.
-    *ep = new TestEp(std::move(kinds), context_settings(session_options), counters_file());
+    // guarded() turns a std::bad_alloc into an OrtStatus.
+    *ep =
+        new TestEp(std::move(kinds), context_settings(session_options),  // NOLINT(bugprone-unhandled-exception-at-new)
+                   counters_file());
     return nullptr;
   });
 }

@@ -1,14 +1,16 @@
 #pragma once
 /// \file
 /// ONNX Runtime's C++ API as a plugin EP uses it: no static initialisation (the library never links
-/// libonnxruntime; entry.cpp installs the OrtApi that ORT hands over), plus the one helper every
-/// callback needs to turn exceptions into an OrtStatus.
+/// libonnxruntime; entry.cpp installs the OrtApi that ORT hands over), plus the helpers every
+/// callback needs: exceptions into an OrtStatus, value names.
 
 #define ORT_API_MANUAL_INIT
 #include <onnxruntime_cxx_api.h>
 #undef ORT_API_MANUAL_INIT
 
 #include <exception>
+#include <string>
+#include <vector>
 
 #include "names.h"
 
@@ -27,6 +29,14 @@ OrtStatus* guarded(Body&& body) noexcept {
   } catch (...) {
     return Ort::GetApi().CreateStatus(ORT_EP_FAIL, "WinmlTestEP: unknown exception");
   }
+}
+
+/// The names of graph values (inputs or outputs of a node); "" for an omitted optional one.
+inline std::vector<std::string> names_of(const std::vector<Ort::ConstValueInfo>& values) {
+  std::vector<std::string> names;
+  names.reserve(values.size());
+  for (const auto& value : values) names.push_back(value ? value.GetName() : std::string());
+  return names;
 }
 
 }  // namespace winml_test_ep
