@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+
 #include <CLI/CLI.hpp>
+#include <algorithm>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -13,6 +15,7 @@
 #include "perf/percentile_list.h"
 #include "perf_options.h"
 #include "report/reporter.h"
+#include "sweep_flags.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -20,7 +23,8 @@ namespace {
 
 void run_perf(PerfOptions& options) {
   std::string runtime = resolve_runtime(options.runtime, options.model);
-  if (options.device == "config" && runtime != "winml-genai") {
+  const auto devices = sweep_axes(options, runtime).devices;
+  if (runtime != "winml-genai" && std::find(devices.begin(), devices.end(), "config") != devices.end()) {
     throw UsageError(
         "--device config (respect the bundle's routing) only applies to --runtime winml-genai; use "
         "auto, cpu, gpu or npu for an .onnx model.");
@@ -63,10 +67,14 @@ void setup_perf(CLI::App& parent) {
   cmd->add_option("--duration", options->duration_s, "Time budget in seconds for the timed phase, instead of a count")
       ->check(number_in(0, kMaxDurationS, /*min_exclusive=*/true))
       ->excludes(iterations);
-  cmd->add_option("-d,--device", options->device,
-                  "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu");
-  cmd->add_option("--ep", options->ep, "Execution provider name or alias; wins over --device");
-  add_threads_flag(*cmd, options->threads);
+  add_name_sweep(*cmd, "-d,--device", options->device,
+                 "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu; a list "
+                 "sweeps");
+  add_name_sweep(*cmd, "--ep", options->ep, "Execution provider name or alias; wins over --device; a list sweeps");
+  add_count_sweep(*cmd, "--threads", options->threads,
+                  "Intra-op threads of every session (every stage of a bundle); default: the bundle's setting, else "
+                  "the runtime's default. A list or range sweeps: 1,2,4 or 1-4",
+                  1, kMaxThreads);
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages (default off)");
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->default_val(300)
@@ -77,14 +85,21 @@ void setup_perf(CLI::App& parent) {
       cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file (16 MiB at most)")
           ->check(CLI::ExistingFile)
           ->excludes(prompt);
-  cmd->add_option("--prompt-tokens", options->prompt_tokens,
-                  "Use a seeded prompt of exactly N random token ids (no template)")
-      ->check(integer_in(1, kMaxTokenCount))
+  add_count_sweep(*cmd, "--prompt-tokens", options->prompt_tokens,
+                  "Use a seeded prompt of exactly N random token ids (no template); a list or range sweeps: 64,256", 1,
+                  kMaxTokenCount)
       ->excludes(prompt)
       ->excludes(prompt_file);
-  cmd->add_option("-n,--max-new-tokens", options->max_new_tokens, "Tokens generated per iteration")
-      ->default_val(128)
-      ->check(integer_in(1, kMaxTokenCount));
+  add_count_sweep(*cmd, "-n,--max-new-tokens", options->max_new_tokens,
+                  "Tokens generated per iteration (default 128); a list or range sweeps", 1, kMaxTokenCount);
+  add_count_sweep(*cmd, "--depth", options->depth,
+                  "Fill the KV cache with N seeded random tokens before each timed prompt, so TTFT and TPOT are "
+                  "measured at that context (default 0); a list or range sweeps",
+                  0, kMaxTokenCount);
+  add_count_sweep(*cmd, "--max-length", options->max_length,
+                  "KV capacity GenAI allocates (default: depth + prompt + new tokens); at most the context length; a "
+                  "list or range sweeps",
+                  1, kMaxTokenCount);
   cmd->add_flag("--apply-template,!--no-apply-template", options->apply_template,
                 "Wrap the prompt in the bundle's chat template (default on)")
       ->default_val(true);
@@ -94,9 +109,8 @@ void setup_perf(CLI::App& parent) {
                 "After the warm runs, reload the model before each of as many iterations and report load time "
                 "and the first generation apart (winml-genai)");
   auto* batch_size =
-      cmd->add_option("-b,--batch-size", options->batch_size, "Batch size for dynamic batch dims (winml)")
-          ->default_val(1)
-          ->check(integer_in(1, kMaxBatchSize));
+      add_count_sweep(*cmd, "-b,--batch-size", options->batch_size,
+                      "Batch size for dynamic batch dims (winml, default 1); a list or range sweeps", 1, kMaxBatchSize);
   auto* shape = cmd->add_option("--shape", options->shapes, "Input shape NAME=d0,d1,... (winml, repeatable)");
   cmd->add_option("--input-data", options->input_data, "Folder of input_N.pb TensorProto files (winml)")
       ->check(CLI::ExistingDirectory)

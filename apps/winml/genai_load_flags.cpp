@@ -6,6 +6,10 @@ namespace winml::cli {
 
 perf::GenaiLoadChoice genai_load_choice(const GenaiLoadFlags& flags) {
   register_ep_libraries(flags.ep_libraries);
+  return resolve_genai_load(flags);
+}
+
+perf::GenaiLoadChoice resolve_genai_load(const GenaiLoadFlags& flags) {
   perf::GenaiLoadChoice choice;
   choice.session.ep = select_genai_ep(flags.ep, flags.device);
   choice.session.intra_op_threads = flags.threads;

@@ -27,4 +27,8 @@ struct GenaiLoadFlags {
 /// the device to report. Throws UsageError / EpUnavailableError (see select_genai_ep).
 perf::GenaiLoadChoice genai_load_choice(const GenaiLoadFlags& flags);
 
+/// genai_load_choice without registering plugin libraries (a sweep registers them once, then
+/// resolves every load setting; flags.ep_libraries is unused).
+perf::GenaiLoadChoice resolve_genai_load(const GenaiLoadFlags& flags);
+
 }  // namespace winml::cli

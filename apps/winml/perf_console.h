@@ -26,6 +26,8 @@ class PerfConsole final : public perf::BenchmarkObserver {
   void on_warning(const std::string& message) override { warn(message, out_); }
   /// One progress line (see report::make_progress_reporter).
   void on_iteration(const perf::ProgressEvent& event) override { progress_->on_iteration(event); }
+  /// "[3/8] threads=2 pp=256 tg=32" before each combination of a sweep.
+  void on_combination(const perf::CombinationEvent& event) override { progress_->on_combination(event); }
 
  private:
   const OutputOptions& out_;

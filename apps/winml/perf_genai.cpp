@@ -1,12 +1,17 @@
-// The winml-genai runtime of `winml perf`: flags to a GenaiBenchmark, its result to the report.
+// The winml-genai runtime of `winml perf`: flags to a sweep plan and a GenaiBenchmark, its results
+// to the report.
 
 #include "bundle_limits.h"
+#include "cli_common.h"
 #include "genai_load_flags.h"
 #include "perf/genai_benchmark.h"
+#include "perf/perf_report.h"
+#include "perf/sweep_plan.h"
 #include "perf_console.h"
 #include "perf_options.h"
 #include "perf_output.h"
 #include "prompt_source.h"
+#include "sweep_flags.h"
 
 namespace winml::cli {
 
@@ -15,21 +20,27 @@ void run_genai_perf(const PerfOptions& options) {
   request.bundle = options.model;
   request.report = report_target(options);
   request.loop = loop_request(options);
-  request.prompt_tokens = options.prompt_tokens;
-  request.max_new_tokens = options.max_new_tokens;
   request.apply_template = options.apply_template;
   request.stop_at_eos = options.stop_at_eos;
   request.cold = options.cold;
   request.percentiles = options.percentiles;
   perf::GenaiBenchmark benchmark(request);  // checks the report path and the loop before anything loads
 
+  const perf::SweepPlan plan = perf::plan_sweep(sweep_axes(options, "winml-genai"));
   std::string prompt_text = resolve_prompt(options.prompt, options.prompt_file, kDefaultPrompt);
-  check_bundle_bounds(options.model, {options.prompt_tokens, std::nullopt});
-  perf::GenaiLoadChoice choice =
-      genai_load_choice({options.ep, options.device, options.threads, options.compile, options.compile_timeout_s,
-                         options.allow_custom_ops, options.ep_libraries});
+  check_sweep_bounds(options.model, plan.combinations);
+  // Every load-time setting is resolved before anything loads, so a bad EP in the last group
+  // fails in milliseconds, not after the first groups have run.
+  register_ep_libraries(options.ep_libraries);
+  LoadChoices<perf::GenaiLoadChoice> choices(plan.combinations, [&](const perf::LoadSettings& load) {
+    return resolve_genai_load(
+        {load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}});
+  });
   PerfConsole console(options.out);
-  emit_report(benchmark.run(prompt_text, choice, console), options, benchmark.report_path());
+  perf::GenaiPerfReport report;
+  report.sweep = plan.facts;
+  report.results = benchmark.run(prompt_text, plan.combinations, choices.chooser(), console);
+  emit_report(report, options, benchmark.report_path());
 }
 
 }  // namespace winml::cli

@@ -5,9 +5,11 @@
 #include "ep/resolution.h"
 #include "onnx_io/onnx_io_loader.h"
 #include "perf/onnx_benchmark.h"
+#include "perf/perf_report.h"
 #include "perf_console.h"
 #include "perf_options.h"
 #include "perf_output.h"
+#include "sweep_flags.h"
 
 namespace winml::cli {
 
@@ -16,7 +18,6 @@ void run_onnx_perf(const PerfOptions& options) {
   request.model = options.model;
   request.report = report_target(options);
   request.loop = loop_request(options);
-  request.batch_size = options.batch_size;
   request.batch_size_given = options.given.count("--batch-size") != 0;
   request.shapes = options.shapes;
   request.input_data = options.input_data;
@@ -27,13 +28,19 @@ void run_onnx_perf(const PerfOptions& options) {
   };
   perf::OnnxBenchmark benchmark(request);  // checks the report path, loop and --shape before anything loads
 
+  const perf::SweepPlan plan = perf::plan_sweep(sweep_axes(options, "winml"));
   register_ep_libraries(options.ep_libraries);
   // --ep wins; else the first EP of the resolved device (--device, default auto) on this machine.
   ep::EngineEpDiscovery discovery;
-  perf::OnnxLoadChoice choice{
-      ep::EpResolver(ep::discover_device_eps(discovery)).select_onnx_ep(options.ep, options.device), options.threads};
+  const ep::EpResolver resolver(ep::discover_device_eps(discovery));
+  LoadChoices<perf::OnnxLoadChoice> choices(plan.combinations, [&](const perf::LoadSettings& load) {
+    return perf::OnnxLoadChoice{resolver.select_onnx_ep(load.ep, load.device), load.threads};
+  });
   PerfConsole console(options.out);
-  emit_report(benchmark.run(choice, console), options, benchmark.report_path());
+  perf::OnnxPerfReport report;
+  report.sweep = plan.facts;
+  report.results = benchmark.run(plan.combinations, choices.chooser(), console);
+  emit_report(report, options, benchmark.report_path());
 }
 
 }  // namespace winml::cli

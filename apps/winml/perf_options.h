@@ -23,19 +23,22 @@ struct PerfOptions {
   std::optional<std::size_t> iterations;
   std::optional<std::size_t> warmup;
   std::optional<double> duration_s;
-  std::string device;  ///< empty = the runtime's default (winml-genai: config; winml: auto)
-  std::string ep;
+  // Sweepable settings hold the text as given: a value, a list or a range (sweep_flags.h).
+  std::string device;  ///< -d/--device; empty = the runtime's default (winml-genai: config; winml: auto)
+  std::string ep;      ///< --ep; empty = none
   bool compile = false;
   double compile_timeout_s = 300;
   std::optional<std::string> prompt;  ///< unset = the default prompt
   std::string prompt_file;
-  std::optional<int> prompt_tokens;
-  int max_new_tokens = 128;
+  std::string prompt_tokens;           ///< --prompt-tokens; empty = the text prompt
+  std::string max_new_tokens = "128";  ///< -n/--max-new-tokens
+  std::string depth = "0";             ///< --depth: tokens in the KV cache before the prompt
+  std::string max_length;              ///< --max-length: KV capacity; empty = depth + prompt + new tokens
   bool apply_template = true;
   bool stop_at_eos = false;
-  bool cold = false;           ///< --cold: cold starts after the warm runs (winml-genai only)
-  std::optional<int> threads;  ///< --threads: intra-op threads of every session; unset = bundle / runtime default
-  int batch_size = 1;
+  bool cold = false;             ///< --cold: cold starts after the warm runs (winml-genai only)
+  std::string threads;           ///< --threads: intra-op threads of every session; empty = bundle / runtime default
+  std::string batch_size = "1";  ///< -b/--batch-size (winml)
   std::vector<std::string> shapes;
   std::string input_data;
   std::string output;

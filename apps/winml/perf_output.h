@@ -18,9 +18,9 @@ namespace winml::cli {
 /// Writes the JSON report atomically (-o: to that path; default: to a free name, never replacing
 /// another run's report), then prints the console view: the report itself on stdout with -f json
 /// (and nothing else there), one row per result with csv, md and jsonl, tables otherwise.
-template <class Result>
-void emit_report(const Result& result, const PerfOptions& options, const std::filesystem::path& path) {
-  std::string json = report::make_reporter("json", false)->render(result);
+template <class Report>
+void emit_report(const Report& report, const PerfOptions& options, const std::filesystem::path& path) {
+  std::string json = report::make_reporter("json", false)->render(report);
   std::filesystem::path written = path;
   if (options.output.empty()) {
     written = report::write_new_report(path, json);
@@ -36,7 +36,7 @@ void emit_report(const Result& result, const PerfOptions& options, const std::fi
   try {
     write_stdout(options.format == "json"
                      ? json
-                     : report::make_reporter(options.format, options.out.color_stdout(), glyphs)->render(result));
+                     : report::make_reporter(options.format, options.out.color_stdout(), glyphs)->render(report));
   } catch (const Error&) {
     say_where();  // the report file is complete even when stdout is not
     throw;

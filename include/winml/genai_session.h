@@ -111,6 +111,12 @@ class GenaiSession {
   GenerationTiming generate_timed(std::string_view prompt, const GenerationConfig& config = {});
   /// Same from token ids (no tokenisation).
   GenerationTiming generate_timed(const std::vector<std::int32_t>& prompt_ids, const GenerationConfig& config = {});
+  /// Same at depth: first fills the KV cache with `depth_ids` (one AppendTokens, timed apart as
+  /// depth_fill_s), then times the prompt's prefill and every decode step as generate_timed does,
+  /// so they run with depth_ids.size() tokens already in the context.
+  GenerationTiming generate_timed_at_depth(const std::vector<std::int32_t>& depth_ids,
+                                           const std::vector<std::int32_t>& prompt_ids,
+                                           const GenerationConfig& config = {});
 
   /// Wraps the prompt as a user message in the bundle's chat template; returns the prompt
   /// unchanged when the bundle has none.

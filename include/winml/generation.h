@@ -21,11 +21,18 @@ struct GenerationConfig {
   /// false: generate exactly max_new_tokens (EOS does not stop), so benchmark runs compare like
   /// with like. true: stop at the first EOS token.
   bool stop_at_eos = true;
+  /// The KV capacity GenAI allocates (its search option max_length); unset = what the generation
+  /// needs (depth + prompt + max_new_tokens, -n capped to the context). When set it must hold the
+  /// whole generation and fit the context (else UsageError).
+  std::optional<int> max_length;
 };
 
 /// Durations of one generation, measured at GenAI call boundaries only (never around
 /// tokenisation or detokenisation). All values are seconds.
 struct GenerationTiming {
+  double depth_fill_s = 0;              ///< the AppendTokens call that filled the cache before the prompt (depth)
+  int depth_tokens = 0;                 ///< tokens in the cache before the prompt (0 = none)
+  int max_length = 0;                   ///< the KV capacity GenAI allocated (search option max_length)
   double prefill_s = 0;                 ///< the AppendTokens call: the prompt's forward pass
   double first_token_s = 0;             ///< the first GenerateNextToken (sampling from prefill logits)
   std::vector<double> decode_s;         ///< each later GenerateNextToken: one decode step each

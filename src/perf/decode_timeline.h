@@ -15,7 +15,7 @@ namespace winml::perf {
 /// One decode position: the step's latency over the iterations that reached it.
 struct DecodePosition {
   std::size_t step = 0;          ///< 1-based decode step: decode_s[step - 1] of an iteration
-  long long context_tokens = 0;  ///< tokens the step attends over: prompt tokens + step
+  long long context_tokens = 0;  ///< tokens the step attends over: depth + prompt tokens + step
   Summary latency_s;             ///< the step's latency over the iterations that reached it
 };
 
@@ -23,7 +23,8 @@ struct DecodePosition {
 /// reached. `decode_s_by_iteration[i]` is iteration i's decode steps in order; an iteration that
 /// stopped early (EOS) simply contributes to fewer positions, and each entry's count says how many
 /// iterations it covers. Empty when no iteration had a decode step. `prompt_tokens` places the
-/// steps in the context (every iteration of one result runs the same prompt); `percentiles` are
+/// steps in the context: the tokens before the first step, --depth included (every iteration of
+/// one result runs the same depth and prompt); `percentiles` are
 /// those each entry reports.
 std::vector<DecodePosition> decode_timeline(std::span<const std::span<const double>> decode_s_by_iteration,
                                             int prompt_tokens,

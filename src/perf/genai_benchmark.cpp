@@ -8,14 +8,17 @@
 namespace winml::perf {
 namespace {
 
+// Every generation of one combination: the same depth fill (none at depth 0), prompt and settings.
 class SessionSource final : public GenerationSource {
  public:
-  SessionSource(GenaiSession& session, std::vector<std::int32_t> ids, GenerationConfig config)
-      : session_(session), ids_(std::move(ids)), config_(config) {}
-  GenerationTiming generate() override { return session_.generate_timed(ids_, config_); }
+  SessionSource(GenaiSession& session, std::vector<std::int32_t> depth_ids, std::vector<std::int32_t> ids,
+                GenerationConfig config)
+      : session_(session), depth_ids_(std::move(depth_ids)), ids_(std::move(ids)), config_(config) {}
+  GenerationTiming generate() override { return session_.generate_timed_at_depth(depth_ids_, ids_, config_); }
 
  private:
   GenaiSession& session_;
+  std::vector<std::int32_t> depth_ids_;
   std::vector<std::int32_t> ids_;
   GenerationConfig config_;
 };
@@ -45,39 +48,64 @@ GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices 
       start_(begin_benchmark(request_.report, request_.loop, kGenaiDefaultIterations, kGenaiDefaultWarmup, services_)) {
 }
 
-GenaiPerfResult GenaiBenchmark::run(const std::string& prompt_text, const GenaiLoadChoice& choice,
-                                    BenchmarkObserver& observer) {
-  GenaiSessionOptions session_options = choice.session;
-  session_options.clock = services_.clock;
-  session_options.engine = [this]() -> engine::Engine& { return services_.get_engine(); };
-  GenaiSession session(request_.bundle, session_options);
-  observer.on_loading(request_.bundle);
-  const LoadBreakdown first_load = session.load();
-  for (const auto& warning : session.warnings()) observer.on_warning(warning);
+std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
+                                                 std::span<const Combination> combinations,
+                                                 const GenaiLoadChooser& choose, BenchmarkObserver& observer) {
+  std::vector<GenaiPerfResult> results;
+  for (std::span<const Combination> group : load_groups(combinations)) {
+    const GenaiLoadChoice choice = choose(group.front().load);
+    GenaiSessionOptions session_options = choice.session;
+    session_options.clock = services_.clock;
+    session_options.engine = [this]() -> engine::Engine& { return services_.get_engine(); };
+    GenaiSession session(request_.bundle, session_options);
+    observer.on_loading(request_.bundle);
+    const LoadBreakdown load = session.load();
+    for (const auto& warning : session.warnings()) observer.on_warning(warning);
+    for (const Combination& combination : group) {
+      if (combinations.size() > 1) {
+        observer.on_combination({results.size() + 1, combinations.size(), combination.label});
+      }
+      results.push_back(run_one(session, prompt_text, combination, choice, load, observer));
+    }
+  }
+  return results;
+}
 
+GenaiPerfResult GenaiBenchmark::run_one(GenaiSession& session, const std::string& prompt_text,
+                                        const Combination& combination, const GenaiLoadChoice& choice,
+                                        const LoadBreakdown& load, BenchmarkObserver& observer) {
+  const RunSettings& settings = combination.run;
   std::string prompt = prompt_text;
   std::vector<std::int32_t> ids;
   bool templated = false;
-  if (request_.prompt_tokens) {
-    auto special = session.special_token_ids();
-    ids = session::random_prompt_ids(*request_.prompt_tokens, session.vocab_size(), {special.begin(), special.end()},
+  std::vector<std::int32_t> special;
+  if (settings.prompt_tokens || settings.depth > 0) special = session.special_token_ids();
+  if (settings.prompt_tokens) {
+    ids = session::random_prompt_ids(*settings.prompt_tokens, session.vocab_size(), {special.begin(), special.end()},
                                      kPromptSeed);
-    prompt = "<" + std::to_string(*request_.prompt_tokens) + " random token ids>";
+    prompt = "<" + std::to_string(*settings.prompt_tokens) + " random token ids>";
   } else {
     templated = request_.apply_template && session.has_chat_template();
     ids = session.encode(request_.apply_template ? session.apply_chat_template(prompt) : prompt);
   }
-  session::TokenBudget budget =
-      session::new_token_budget(ids.size(), request_.max_new_tokens, session.context_length());
-  if (budget.capped()) observer.on_warning(session::describe_cap(budget));
+  std::vector<std::int32_t> depth_ids;
+  if (settings.depth > 0) {
+    depth_ids =
+        session::random_prompt_ids(settings.depth, session.vocab_size(), {special.begin(), special.end()}, kDepthSeed);
+  }
+  // Throws UsageError when depth + prompt + new tokens do not fit max_length or the context.
+  const session::KvBudget kv = session::kv_budget(settings.depth, ids.size(), settings.max_new_tokens,
+                                                  settings.max_length, session.context_length());
+  if (kv.tokens.capped()) observer.on_warning(session::describe_cap(kv.tokens));
   GenerationConfig generation;
-  generation.max_new_tokens = request_.max_new_tokens;
+  generation.max_new_tokens = settings.max_new_tokens;
   generation.stop_at_eos = request_.stop_at_eos;
+  generation.max_length = settings.max_length;
 
-  SessionSource source(session, ids, generation);
+  SessionSource source(session, std::move(depth_ids), ids, generation);
   GenaiRunSamples samples = run_genai_benchmark(source, start_.loop, services_.clock, observer);
   GenaiRunFacts facts;
-  facts.load = first_load;
+  facts.load = load;
   if (request_.cold) facts.cold = run_cold_starts(session, source, samples.timed.size(), services_.clock, observer);
 
   GenaiPerfConfig config;
@@ -90,8 +118,11 @@ GenaiPerfResult GenaiBenchmark::run(const std::string& prompt_text, const GenaiL
   config.iterations = start_.loop.iterations;
   config.duration_s = start_.loop.duration_s;
   config.warmup = start_.loop.warmup;
-  config.max_new_tokens = request_.max_new_tokens;
-  config.max_new_tokens_effective = budget.effective;
+  config.max_new_tokens = settings.max_new_tokens;
+  config.max_new_tokens_effective = kv.tokens.effective;
+  config.depth = settings.depth;
+  config.max_length = kv.max_length;
+  config.max_length_requested = settings.max_length;
   config.stop_at_eos = request_.stop_at_eos;
   config.percentiles = request_.percentiles;
   config.apply_template = templated;

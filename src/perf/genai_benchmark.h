@@ -1,14 +1,19 @@
 #pragma once
 /// \file
-/// The `winml perf` benchmark of a GenAI bundle: one bundle loaded once, warmup and timed
-/// generations of one prompt, the result row with machine facts attached. Never prints.
+/// The `winml perf` benchmark of a GenAI bundle: for every combination of a sweep, warmup and
+/// timed generations, one result row each with machine facts attached. The bundle is loaded once
+/// per distinct load-time setting (EP, device, threads), never per combination. Never prints.
 
+#include <functional>
 #include <optional>
+#include <span>
 #include <string>
+#include <vector>
 
 #include "perf/benchmark_observer.h"
 #include "perf/benchmark_setup.h"
 #include "perf/genai_result.h"
+#include "perf/sweep_plan.h"
 #include "winml/genai_session.h"
 
 namespace winml::perf {
@@ -20,16 +25,18 @@ inline constexpr std::size_t kGenaiDefaultWarmup = 2;
 /// Seed of --prompt-tokens prompts: fixed, so every run of every tool version sees the same ids.
 inline constexpr std::uint64_t kPromptSeed = 20260101;
 
-/// What to benchmark, as the flags said (the EP choice is given to run()).
+/// Seed of --depth fills: not the prompt's, so the cache never holds the prompt twice.
+inline constexpr std::uint64_t kDepthSeed = 20260102;
+
+/// What to benchmark, as the flags said; what varies per combination (prompt tokens, new tokens,
+/// depth, max_length) and the EP choice are given to run().
 struct GenaiBenchmarkRequest {
-  std::string bundle;                ///< bundle folder
-  ReportTarget report;               ///< where the report goes (checked at construction)
-  LoopRequest loop;                  ///< --iterations / --warmup / --duration
-  std::optional<int> prompt_tokens;  ///< a seeded prompt of this many random ids instead of the text
-  int max_new_tokens = 128;          ///< tokens generated per iteration
-  bool apply_template = true;        ///< wrap the prompt in the bundle's chat template
-  bool stop_at_eos = false;          ///< a generation may end at EOS
-  bool cold = false;                 ///< --cold: after the warm runs, one reload + first generation per timed iteration
+  std::string bundle;          ///< bundle folder
+  ReportTarget report;         ///< where the report goes (checked at construction)
+  LoopRequest loop;            ///< --iterations / --warmup / --duration
+  bool apply_template = true;  ///< wrap the text prompt in the bundle's chat template
+  bool stop_at_eos = false;    ///< a generation may end at EOS
+  bool cold = false;           ///< --cold: after the warm runs, one reload + first generation per timed iteration
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
 };
 
@@ -39,6 +46,10 @@ struct GenaiLoadChoice {
   GenaiSessionOptions session;    ///< passed to GenaiSession as is (engine and clock set by the benchmark)
   std::string device = "config";  ///< device to echo into the report
 };
+
+/// Decides how to open the bundle for one combination's load settings (the CLI resolves the EP,
+/// the device and the threads). Called once per group of combinations that share them.
+using GenaiLoadChooser = std::function<GenaiLoadChoice(const LoadSettings&)>;
 
 /// One GenAI benchmark. Constructing it is the shared setup step (start stamp, report path
 /// checked, iteration plan validated): it throws UsageError before anything loads.
@@ -52,13 +63,21 @@ class GenaiBenchmark {
   /// The validated iteration plan.
   const LoopSettings& loop() const { return start_.loop; }
 
-  /// Loads the bundle as `choice` says, runs warmup then timed generations of `prompt_text`
-  /// (ignored under prompt_tokens) and, under `cold`, as many cold starts as timed generations
-  /// ran (each: unload, load, first generation), and returns the result row. Engine and runtime failures
-  /// propagate as their winml::Error category.
-  GenaiPerfResult run(const std::string& prompt_text, const GenaiLoadChoice& choice, BenchmarkObserver& observer);
+  /// Measures `combinations` in order: for each run of neighbours sharing their load settings
+  /// (load_groups), loads the bundle once as `choose` says, then for each combination runs warmup
+  /// and timed generations of `prompt_text` (or of its seeded random prompt) at its depth and
+  /// max_length and, under `cold`, as many cold starts as timed generations ran (each: unload,
+  /// load, first generation). Returns one result per combination, in order. Engine and runtime
+  /// failures propagate as their winml::Error category; a combination that does not fit the
+  /// context throws UsageError before it runs.
+  std::vector<GenaiPerfResult> run(const std::string& prompt_text, std::span<const Combination> combinations,
+                                   const GenaiLoadChooser& choose, BenchmarkObserver& observer);
 
  private:
+  /// One combination on the loaded session.
+  GenaiPerfResult run_one(GenaiSession& session, const std::string& prompt_text, const Combination& combination,
+                          const GenaiLoadChoice& choice, const LoadBreakdown& load, BenchmarkObserver& observer);
+
   GenaiBenchmarkRequest request_;
   BenchmarkServices services_;
   BenchmarkStart start_;

@@ -17,19 +17,21 @@ double GenerationSample::total_s() const {
 }
 
 GenerationSample to_sample(const GenerationTiming& timing) {
-  return {timing.prefill_s, timing.first_token_s, timing.decode_s, timing.input_tokens, timing.generated_tokens};
+  return {timing.depth_fill_s, timing.prefill_s,    timing.first_token_s,
+          timing.decode_s,     timing.input_tokens, timing.generated_tokens};
 }
 
 GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed, const std::vector<double>& percentiles) {
   GenaiMetrics m;
   m.iterations = timed.size();
-  std::vector<double> ttft, prefill, first, tpot, steps, rate, total;
+  std::vector<double> ttft, prefill, first, tpot, steps, rate, total, depth_fill;
   std::vector<std::span<const double>> decode_by_iteration;
   double decode_time = 0, prefill_time = 0, total_time = 0;
   long long prompt_tokens = 0;
   for (const GenerationTiming& t : timed) {
     ttft.push_back(t.ttft_s());
     prefill.push_back(t.prefill_s);
+    if (t.depth_tokens > 0) depth_fill.push_back(t.depth_fill_s);
     first.push_back(t.first_token_s);
     total.push_back(t.total_s());
     // An iteration without decode steps (one token, or EOS at once under --stop-at-eos) has no
@@ -50,9 +52,12 @@ GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed, c
   }
   m.decode_steps = steps.size();
   m.prompt_tokens = timed.empty() ? 0 : timed.front().input_tokens;
-  m.decode_timeline = decode_timeline(decode_by_iteration, m.prompt_tokens, percentiles);
+  m.depth_tokens = timed.empty() ? 0 : timed.front().depth_tokens;
+  // At depth the steps attend over the filled cache too: positions count from depth + prompt.
+  m.decode_timeline = decode_timeline(decode_by_iteration, m.depth_tokens + m.prompt_tokens, percentiles);
   m.ttft_s = summarize(std::move(ttft), percentiles);
   m.prefill_s = summarize(std::move(prefill), percentiles);
+  m.depth_fill_s = summarize(std::move(depth_fill), percentiles);
   m.first_token_s = summarize(std::move(first), percentiles);
   m.tpot_s = summarize(std::move(tpot), percentiles);
   m.decode_step_s = summarize(std::move(steps), percentiles);

@@ -23,29 +23,33 @@ namespace winml::perf {
 
 /// What was asked for, resolved (filled by the caller; echoed into the report).
 struct GenaiPerfConfig {
-  std::string runtime = "winml-genai";  ///< runtime name as the CLI spells it
-  std::string bundle;                   ///< bundle folder as given
-  std::string ep = "config";            ///< EP alias forced on the bundle, or "config"
-  std::string device = "config";        ///< device requested, or "config"
-  bool compile = false;                 ///< EPContext pre-compilation requested
-  bool cold = false;                    ///< --cold: cold starts measured after the warm runs
-  double compile_timeout_s = 300;       ///< per-stage compile limit
-  std::size_t iterations = 10;          ///< requested timed iterations (unused under duration_s)
-  std::optional<double> duration_s;     ///< time budget of the timed phase, when used
-  std::size_t warmup = 2;               ///< warmup generations
-  int max_new_tokens = 128;             ///< tokens requested per generation
-  int max_new_tokens_effective = 128;   ///< max_new_tokens capped by the context (context_length - prompt)
-  bool stop_at_eos = false;             ///< generation may stop early at EOS
-  bool apply_template = true;           ///< the prompt was wrapped in the chat template
-  std::string prompt;                   ///< the prompt as given, before the chat template
-  int context_length = 0;               ///< the bundle's context length
-  ThreadsInEffect threads;              ///< intra-op threads of every stage, and where they come from
+  std::string runtime = "winml-genai";      ///< runtime name as the CLI spells it
+  std::string bundle;                       ///< bundle folder as given
+  std::string ep = "config";                ///< EP alias forced on the bundle, or "config"
+  std::string device = "config";            ///< device requested, or "config"
+  bool compile = false;                     ///< EPContext pre-compilation requested
+  bool cold = false;                        ///< --cold: cold starts measured after the warm runs
+  double compile_timeout_s = 300;           ///< per-stage compile limit
+  std::size_t iterations = 10;              ///< requested timed iterations (unused under duration_s)
+  std::optional<double> duration_s;         ///< time budget of the timed phase, when used
+  std::size_t warmup = 2;                   ///< warmup generations
+  int max_new_tokens = 128;                 ///< tokens requested per generation
+  int max_new_tokens_effective = 128;       ///< max_new_tokens capped by the context (context_length - prompt)
+  int depth = 0;                            ///< --depth: tokens in the KV cache before each timed prompt
+  int max_length = 0;                       ///< KV capacity GenAI allocated (search option max_length)
+  std::optional<int> max_length_requested;  ///< --max-length; nullopt = depth + prompt + new tokens
+  bool stop_at_eos = false;                 ///< generation may stop early at EOS
+  bool apply_template = true;               ///< the prompt was wrapped in the chat template
+  std::string prompt;                       ///< the prompt as given, before the chat template
+  int context_length = 0;                   ///< the bundle's context length
+  ThreadsInEffect threads;                  ///< intra-op threads of every stage, and where they come from
   std::vector<double> percentiles = default_percentiles();  ///< percentiles every summary reports
   std::string timestamp;  ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
 };
 
 /// One generation's raw timings (a GenerationTiming without its text).
 struct GenerationSample {
+  double depth_fill_s = 0;       ///< the AppendTokens that filled the cache to --depth (0 without)
   double prefill_s = 0;          ///< AppendTokens
   double first_token_s = 0;      ///< first GenerateNextToken
   std::vector<double> decode_s;  ///< every later GenerateNextToken
@@ -60,6 +64,7 @@ struct GenaiMetrics {
   std::size_t iterations = 0;                   ///< timed generations measured
   Summary ttft_s;                               ///< prefill + first token, per iteration
   Summary prefill_s;                            ///< AppendTokens, per iteration
+  Summary depth_fill_s;                         ///< the --depth fill before the prompt, per iteration (none: 0)
   Summary first_token_s;                        ///< first GenerateNextToken, per iteration
   Summary tpot_s;                               ///< mean decode step per iteration (iterations with >= 1 step)
   Summary decode_step_s;                        ///< every decode step of every iteration, pooled (vLLM's ITL)
@@ -70,6 +75,7 @@ struct GenaiMetrics {
   double avg_token_latency_s = 0;               ///< all generation time / all generated tokens
   std::size_t decode_steps = 0;                 ///< decode steps over all timed iterations
   int prompt_tokens = 0;                        ///< prompt length (of the first timed iteration)
+  int depth_tokens = 0;                         ///< tokens in the cache before the prompt (--depth)
   std::vector<int> generated_tokens;            ///< tokens generated per timed iteration
   long long generated_tokens_total = 0;         ///< sum of generated_tokens
   std::vector<DecodePosition> decode_timeline;  ///< decode step latency by position (decode_timeline())

@@ -1,12 +1,14 @@
 #pragma once
 /// \file
-/// The `winml perf` benchmark of one ONNX model: session created once, generated or file inputs
-/// bound once, then the latency loop where only Run is timed; the result row with memory samples
-/// and machine facts attached. Never prints.
+/// The `winml perf` benchmark of one ONNX model: for every combination of a sweep, generated or
+/// file inputs bound once, then the latency loop where only Run is timed; one result row each with
+/// memory samples and machine facts attached. The session is created once per distinct load-time
+/// setting (EP, device, threads), never per combination. Never prints.
 
 #include <filesystem>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "perf/benchmark_setup.h"
 #include "perf/onnx_result.h"
 #include "perf/progress.h"
+#include "perf/sweep_plan.h"
 #include "winml/ep_choice.h"
 
 namespace winml::perf {
@@ -34,12 +37,16 @@ struct OnnxLoadChoice {
   std::optional<int> intra_op_threads;  ///< --threads; nullopt = ONNX Runtime's default
 };
 
-/// What to benchmark, as the flags said (the load choice is given to run()).
+/// Decides how to create the session for one combination's load settings (the CLI resolves the
+/// EP and device). Called once per group of combinations that share them.
+using OnnxLoadChooser = std::function<OnnxLoadChoice(const LoadSettings&)>;
+
+/// What to benchmark, as the flags said (the load choice and the batch size of each combination
+/// are given to run()).
 struct OnnxBenchmarkRequest {
   std::string model;                ///< .onnx file
   ReportTarget report;              ///< where the report goes (checked at construction)
   LoopRequest loop;                 ///< --iterations / --warmup / --duration
-  int batch_size = 1;               ///< value for dynamic batch dimensions
   bool batch_size_given = false;    ///< --batch-size was on the command line (refused when it cannot apply)
   std::vector<std::string> shapes;  ///< --shape NAME=d0,d1,... texts
   std::string input_data;           ///< --input-data folder; empty = generated inputs
@@ -59,10 +66,13 @@ class OnnxBenchmark {
   /// The validated iteration plan.
   const LoopSettings& loop() const { return start_.loop; }
 
-  /// Creates the session as `choice` says, prepares and binds the inputs, runs the latency loop and returns
-  /// the result row. Memory is sampled before and after creating the session and after the runs.
-  /// Engine and input failures propagate as their winml::Error category.
-  OnnxPerfResult run(const OnnxLoadChoice& choice, ProgressSink& progress);
+  /// Measures `combinations` in order: for each run of neighbours sharing their load settings
+  /// (load_groups), creates the session once as `choose` says, then for each combination
+  /// prepares and binds inputs of its batch size and runs the latency loop. Returns one result per
+  /// combination, in order. Memory is sampled before and after creating the session and after
+  /// each combination's runs. Engine and input failures propagate as their winml::Error category.
+  std::vector<OnnxPerfResult> run(std::span<const Combination> combinations, const OnnxLoadChooser& choose,
+                                  ProgressSink& progress);
 
  private:
   OnnxBenchmarkRequest request_;

@@ -5,6 +5,7 @@
 /// every timed region.
 
 #include <cstddef>
+#include <string>
 
 namespace winml::perf {
 
@@ -26,12 +27,22 @@ struct ProgressEvent {
   double elapsed_s = 0;        ///< seconds since the runner started (all phases)
 };
 
+/// A sweep combination about to run.
+struct CombinationEvent {
+  std::size_t index = 0;  ///< 1-based position among the combinations this run measures
+  std::size_t total = 0;  ///< combinations this run measures
+  std::string label;      ///< its swept settings, e.g. "threads=2 pp=256 tg=32"
+};
+
 /// Receives progress from a runner.
 class ProgressSink {
  public:
   virtual ~ProgressSink() = default;
   /// Called after each iteration of every phase.
   virtual void on_iteration(const ProgressEvent& event) = 0;
+  /// Called before each combination of a sweep of more than one; a plain run has none. Ignored
+  /// unless overridden: only the console says which combination runs.
+  virtual void on_combination(const CombinationEvent& /*event*/) {}
 };
 
 /// A sink that ignores everything (quiet mode, tests).

@@ -13,11 +13,9 @@ using json_fields::rate;
 Json generation_sample(const perf::GenerationSample& s) {
   Json decode = Json::array();
   for (double d : s.decode_s) decode.push_back(ms(d));
-  return {{"prefill_ms", ms(s.prefill_s)},
-          {"first_token_ms", ms(s.first_token_s)},
-          {"decode_ms", decode},
-          {"total_ms", ms(s.total_s())},
-          {"input_tokens", s.input_tokens},
+  return {{"depth_fill_ms", ms(s.depth_fill_s)},   {"prefill_ms", ms(s.prefill_s)},
+          {"first_token_ms", ms(s.first_token_s)}, {"decode_ms", decode},
+          {"total_ms", ms(s.total_s())},           {"input_tokens", s.input_tokens},
           {"generated_tokens", s.generated_tokens}};
 }
 
@@ -56,6 +54,9 @@ Json genai_config(const perf::GenaiPerfResult& r) {
           {"warmup", c.warmup},
           {"max_new_tokens", c.max_new_tokens},
           {"max_new_tokens_effective", c.max_new_tokens_effective},
+          {"depth", c.depth},
+          {"max_length", c.max_length},
+          {"max_length_requested", c.max_length_requested ? Json(*c.max_length_requested) : Json(nullptr)},
           {"stop_at_eos", c.stop_at_eos},
           {"apply_template", c.apply_template},
           {"prompt", c.prompt},
@@ -74,6 +75,7 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
   return {{"iterations", m.iterations},
           {"ttft_ms", json_fields::summary_ms(m.ttft_s)},
           {"prefill_ms", json_fields::summary_ms(m.prefill_s)},
+          {"depth_fill_ms", json_fields::summary_ms(m.depth_fill_s)},
           {"first_token_ms", json_fields::summary_ms(m.first_token_s)},
           {"tpot_ms", json_fields::summary_ms(m.tpot_s)},
           {"decode_step_ms", json_fields::summary_ms(m.decode_step_s)},
@@ -162,29 +164,63 @@ Json ms_array(const std::vector<double>& seconds) {
 // A prompt file or a path need not be valid UTF-8; replace bad bytes (U+FFFD) instead of throwing.
 std::string dump(const Json& doc) { return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"; }
 
-}  // namespace
-
-std::string JsonReporter::render(const perf::GenaiPerfResult& result) const {
-  Json doc = json_fields::header("genai");
-  doc["config"] = genai_config(result);
-  doc["machine"] = json_fields::machine(result.machine);
-  doc["metrics"] = genai_metrics(result);
-  doc["preparation"] = preparation(result.facts.preparation);
-  doc["samples"] = {{"timed", generation_samples(result.samples)},
-                    {"warmup", generation_samples(result.warmup_samples)},
-                    {"cold", cold_samples(result.facts.cold)}};
-  return dump(doc);
+// One entry of "results": what a version 1 report held at its top level.
+Json genai_result(const perf::GenaiPerfResult& result) {
+  Json body;
+  body["config"] = genai_config(result);
+  body["machine"] = json_fields::machine(result.machine);
+  body["metrics"] = genai_metrics(result);
+  body["preparation"] = preparation(result.facts.preparation);
+  body["samples"] = {{"timed", generation_samples(result.samples)},
+                     {"warmup", generation_samples(result.warmup_samples)},
+                     {"cold", cold_samples(result.facts.cold)}};
+  return body;
 }
 
-std::string JsonReporter::render(const perf::OnnxPerfResult& result) const {
-  Json doc = json_fields::header("onnx");
-  doc["config"] = onnx_config(result.config);
-  doc["machine"] = json_fields::machine(result.machine);
-  doc["metrics"] = onnx_metrics(result);
-  doc["samples"] = {{"first_run_ms", ms(result.samples.first_run_s)},
-                    {"warmup_ms", ms_array(result.samples.warmup_s)},
-                    {"timed_ms", ms_array(result.samples.timed_s)}};
-  return dump(doc);
+Json onnx_result(const perf::OnnxPerfResult& result) {
+  Json body;
+  body["config"] = onnx_config(result.config);
+  body["machine"] = json_fields::machine(result.machine);
+  body["metrics"] = onnx_metrics(result);
+  body["samples"] = {{"first_run_ms", ms(result.samples.first_run_s)},
+                     {"warmup_ms", ms_array(result.samples.warmup_s)},
+                     {"timed_ms", ms_array(result.samples.timed_s)}};
+  return body;
+}
+
+Json sweep_value(const perf::SweepValue& value) {
+  return std::visit([](const auto& v) { return Json(v); }, value);
+}
+
+// {axes: [{name, values}], combinations}: the axes outermost first, as the run expanded them.
+Json sweep(const perf::SweepFacts& facts) {
+  Json axes = Json::array();
+  for (const perf::SweepAxis& axis : facts.axes) {
+    Json values = Json::array();
+    for (const perf::SweepValue& v : axis.values) values.push_back(sweep_value(v));
+    axes.push_back({{"name", axis.name}, {"values", values}});
+  }
+  return {{"axes", axes}, {"combinations", facts.combinations}};
+}
+
+template <class Result>
+Json document(const std::string& kind, const perf::PerfReport<Result>& report, Json (*body)(const Result&)) {
+  Json doc = json_fields::header(kind);
+  doc["sweep"] = sweep(report.sweep);
+  Json results = Json::array();
+  for (const Result& r : report.results) results.push_back(body(r));
+  doc["results"] = std::move(results);
+  return doc;
+}
+
+}  // namespace
+
+std::string JsonReporter::format(const perf::GenaiPerfReport& report) const {
+  return dump(document("genai", report, genai_result));
+}
+
+std::string JsonReporter::format(const perf::OnnxPerfReport& report) const {
+  return dump(document("onnx", report, onnx_result));
 }
 
 }  // namespace winml::report

@@ -9,15 +9,18 @@
 namespace winml::report {
 
 /// Version of the report document's shape.
-inline constexpr int kSchemaVersion = 1;
+/// Version 2: the per-run body (config, machine, metrics, preparation, samples) moved into a
+/// "results" array, one entry per sweep combination, beside a "sweep" object.
+inline constexpr int kSchemaVersion = 2;
 
-/// Renders results as the JSON report document (2-space indented).
+/// Renders a run as the JSON report document (2-space indented): {schema_version, kind, methods,
+/// sweep {axes, combinations}, results [...]}.
 class JsonReporter final : public Reporter {
- public:
+ private:
   /// The "genai" report.
-  std::string render(const perf::GenaiPerfResult& result) const override;
+  std::string format(const perf::GenaiPerfReport& report) const override;
   /// The "onnx" report.
-  std::string render(const perf::OnnxPerfResult& result) const override;
+  std::string format(const perf::OnnxPerfReport& report) const override;
 };
 
 }  // namespace winml::report

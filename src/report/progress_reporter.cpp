@@ -33,6 +33,11 @@ void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
   out_.flush();
 }
 
+void StreamProgress::on_combination(const perf::CombinationEvent& e) {
+  out_ << fmt::format("[{}/{}] {}\n", e.index, e.total, e.label);
+  out_.flush();
+}
+
 std::unique_ptr<perf::ProgressSink> make_progress_reporter(std::ostream& out, bool quiet) {
   if (quiet) return std::make_unique<perf::NullProgress>();
   return std::make_unique<StreamProgress>(out);

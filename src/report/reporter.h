@@ -8,21 +8,31 @@
 #include <string_view>
 #include <vector>
 
-#include "perf/genai_result.h"
-#include "perf/onnx_result.h"
+#include "perf/perf_report.h"
 #include "report/sparkline.h"
 
 namespace winml::report {
 
-/// Turns result rows into the text of one output format. Reporters only format: they never
+/// Turns a run's results into the text of one output format. Reporters only format: they never
 /// measure, never decide what goes into a result, and never write files or streams themselves.
+/// A run is a list of results (one per sweep combination); a plain run is a list of one.
 class Reporter {
  public:
   virtual ~Reporter() = default;
-  /// The whole report of a GenAI benchmark, ending in a newline.
-  virtual std::string render(const perf::GenaiPerfResult& result) const = 0;
-  /// The whole report of a single-model benchmark, ending in a newline.
-  virtual std::string render(const perf::OnnxPerfResult& result) const = 0;
+  /// The whole report of a GenAI run, ending in a newline.
+  std::string render(const perf::GenaiPerfReport& report) const { return format(report); }
+  /// The whole report of a single-model run, ending in a newline.
+  std::string render(const perf::OnnxPerfReport& report) const { return format(report); }
+  /// A plain GenAI run of one result.
+  std::string render(const perf::GenaiPerfResult& result) const { return format(perf::single_result_report(result)); }
+  /// A plain single-model run of one result.
+  std::string render(const perf::OnnxPerfResult& result) const { return format(perf::single_result_report(result)); }
+
+ private:
+  /// The format's rendering of a GenAI run (at least one result).
+  virtual std::string format(const perf::GenaiPerfReport& report) const = 0;
+  /// The format's rendering of a single-model run (at least one result).
+  virtual std::string format(const perf::OnnxPerfReport& report) const = 0;
 };
 
 /// Every -f/--format value, in the order help and errors list them.

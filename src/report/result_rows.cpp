@@ -73,11 +73,14 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   row.count("prompt_tokens", m.prompt_tokens);
   row.count("max_new_tokens", c.max_new_tokens);
   row.count("max_new_tokens_effective", c.max_new_tokens_effective);
+  row.count("depth", c.depth);
+  row.count("max_length", c.max_length);
   row.count("iterations", static_cast<std::int64_t>(m.iterations));
   row.count("warmup", static_cast<std::int64_t>(r.warmup.count));
   row.text("timestamp", c.timestamp);
   row.summary("ttft", "ms", m.ttft_s, ms);
   row.summary("prefill", "ms", m.prefill_s, ms);
+  row.number("depth_fill_mean_ms", ms(m.depth_fill_s.mean));
   row.summary("first_token", "ms", m.first_token_s, ms);
   row.summary("tpot", "ms", m.tpot_s, ms);
   row.summary("decode_step", "ms", m.decode_step_s, ms);

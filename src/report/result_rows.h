@@ -19,7 +19,8 @@ namespace winml::report {
 
 /// Version of the row schema (the columns of csv/md and the keys of jsonl); independent of the
 /// JSON report's kSchemaVersion.
-inline constexpr int kRowSchemaVersion = 1;
+/// Version 2 added depth, max_length and depth_fill_mean_ms to GenAI rows.
+inline constexpr int kRowSchemaVersion = 2;
 
 /// One value: empty (unknown, e.g. threads when stages differ), text, a count, or a measurement
 /// already in the column's unit and rounded as the JSON report rounds it.

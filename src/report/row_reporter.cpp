@@ -4,12 +4,12 @@
 
 namespace winml::report {
 
-std::string RowReporter::render(const perf::GenaiPerfResult& result) const {
-  return render_table(genai_rows(std::span(&result, 1)));
+std::string RowReporter::format(const perf::GenaiPerfReport& report) const {
+  return render_table(genai_rows(report.results));
 }
 
-std::string RowReporter::render(const perf::OnnxPerfResult& result) const {
-  return render_table(onnx_rows(std::span(&result, 1)));
+std::string RowReporter::format(const perf::OnnxPerfReport& report) const {
+  return render_table(onnx_rows(report.results));
 }
 
 std::string cell_text(const Cell& cell) {

@@ -12,15 +12,17 @@
 
 namespace winml::report {
 
-/// A reporter that prints rows: a single result is a table of one row.
+/// A reporter that prints rows: one row per result (a plain run is a table of one row).
 class RowReporter : public Reporter {
  public:
-  /// genai_rows of the one result, rendered.
-  std::string render(const perf::GenaiPerfResult& result) const final;
-  /// onnx_rows of the one result, rendered.
-  std::string render(const perf::OnnxPerfResult& result) const final;
   /// The whole table, ending in a newline.
   virtual std::string render_table(const RowTable& table) const = 0;
+
+ private:
+  /// genai_rows of the results, rendered.
+  std::string format(const perf::GenaiPerfReport& report) const final;
+  /// onnx_rows of the results, rendered.
+  std::string format(const perf::OnnxPerfReport& report) const final;
 };
 
 /// RFC 4180 CSV with LF line ends: a header row, then one record per row. Fields holding a

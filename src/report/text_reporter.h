@@ -14,12 +14,18 @@ class TextReporter final : public Reporter {
   /// color = wrap headers, labels and warnings in ANSI colour codes; glyphs = how sparklines are
   /// drawn (the locale decides, in the CLI).
   explicit TextReporter(bool color, text::Glyphs glyphs = text::Glyphs::unicode) : color_(color), glyphs_(glyphs) {}
-  /// Configuration, statistics table, throughput/latency/memory lines (text_reporter_genai.cpp).
-  std::string render(const perf::GenaiPerfResult& result) const override;
-  /// Configuration, latency table, throughput/memory lines (text_reporter_onnx.cpp).
-  std::string render(const perf::OnnxPerfResult& result) const override;
 
  private:
+  /// One result: configuration, statistics table, throughput/latency/memory lines
+  /// (text_reporter_genai.cpp). Several: the sweep table, one row per combination (text_sweep.cpp).
+  std::string format(const perf::GenaiPerfReport& report) const override;
+  /// One result: configuration, latency table, throughput/memory lines (text_reporter_onnx.cpp).
+  /// Several: the sweep table (text_sweep.cpp).
+  std::string format(const perf::OnnxPerfReport& report) const override;
+  /// The single-result views.
+  std::string format_one(const perf::GenaiPerfResult& result) const;
+  std::string format_one(const perf::OnnxPerfResult& result) const;
+
   bool color_;           ///< emit ANSI colour codes
   text::Glyphs glyphs_;  ///< sparkline characters
 };

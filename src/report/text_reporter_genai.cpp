@@ -1,4 +1,4 @@
-// The console report of a GenAI benchmark (TextReporter::render for GenaiPerfResult).
+// The console report of a GenAI benchmark (TextReporter::format_one for GenaiPerfResult).
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -7,6 +7,7 @@
 #include "report/text_load.h"
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
+#include "report/text_sweep.h"
 #include "report/text_units.h"
 #include "report/threads_text.h"
 
@@ -44,6 +45,9 @@ Table config_table(const perf::GenaiPerfResult& r) {
   t.add_row({"generation",
              fmt::format("max_new_tokens {}{} · stop_at_eos {} · chat template {} · context_length {}",
                          c.max_new_tokens, capped, on_off(c.stop_at_eos), on_off(c.apply_template), c.context_length)});
+  t.add_row({"KV cache", fmt::format("max_length {} ({}) · depth {}", c.max_length,
+                                     c.max_length_requested ? "--max-length" : "depth + prompt + new tokens",
+                                     c.depth == 0 ? std::string("none") : count(c.depth, "token"))});
   t.add_row({"threads", threads_text(c.threads)});
   t.add_row(
       {"tokens", fmt::format("prompt {} tokens · generated {}", r.metrics.prompt_tokens, generated_text(r.metrics))});
@@ -92,6 +96,10 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
              fmt::format("{} ({} decode steps)", rate(m.decode_tokens_per_s_aggregate, "tok/s"), m.decode_steps)});
   t.add_row({"decode by position", timeline_text(m.decode_timeline, glyphs)});
   t.add_row({"prefill tokens/s", rate(m.prefill_tokens_per_s_aggregate, "tok/s")});
+  if (m.depth_tokens > 0) {
+    t.add_row({"depth fill", fmt::format("{} mean to fill {} (not in TTFT)", duration(m.depth_fill_s.mean),
+                                         count(static_cast<std::size_t>(m.depth_tokens), "token"))});
+  }
   t.add_row({"avg token latency", duration(m.avg_token_latency_s) + " per generated token"});
   t.add_row({"load time", load_text(r.facts.load)});
   if (r.cold) t.add_row({"cold start", cold_text(*r.cold)});
@@ -111,7 +119,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
 
 }  // namespace
 
-std::string TextReporter::render(const perf::GenaiPerfResult& result) const {
+std::string TextReporter::format_one(const perf::GenaiPerfResult& result) const {
   const Style style = Style::make(color_);
   std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
   out += build_warning(result.machine, style);
@@ -119,6 +127,12 @@ std::string TextReporter::render(const perf::GenaiPerfResult& result) const {
   out += "\n" + stats_table(result.metrics, result.config.percentiles).render(style, 2);
   out += "\n" + results_table(result, glyphs_).render(style, 2);
   return out;
+}
+
+std::string TextReporter::format(const perf::GenaiPerfReport& report) const {
+  if (report.results.empty()) return "winml perf · no results\n";
+  if (report.results.size() == 1) return format_one(report.results.front());
+  return genai_sweep_text(report, Style::make(color_));
 }
 
 }  // namespace winml::report

@@ -1,10 +1,11 @@
-// The console report of a single-model benchmark (TextReporter::render for OnnxPerfResult).
+// The console report of a single-model benchmark (TextReporter::format_one for OnnxPerfResult).
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
 #include "report/text_load.h"
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
+#include "report/text_sweep.h"
 #include "report/text_units.h"
 #include "report/threads_text.h"
 
@@ -53,7 +54,7 @@ Table results_table(const perf::OnnxPerfResult& r) {
 
 }  // namespace
 
-std::string TextReporter::render(const perf::OnnxPerfResult& result) const {
+std::string TextReporter::format_one(const perf::OnnxPerfResult& result) const {
   const Style style = Style::make(color_);
   std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
   out += build_warning(result.machine, style);
@@ -63,6 +64,12 @@ std::string TextReporter::render(const perf::OnnxPerfResult& result) const {
   out += "\n" + stats.render(style, 2);
   out += "\n" + results_table(result).render(style, 2);
   return out;
+}
+
+std::string TextReporter::format(const perf::OnnxPerfReport& report) const {
+  if (report.results.empty()) return "winml perf · no results\n";
+  if (report.results.size() == 1) return format_one(report.results.front());
+  return onnx_sweep_text(report, Style::make(color_));
 }
 
 }  // namespace winml::report

@@ -92,13 +92,17 @@ struct GenaiSession::Impl {
     return request;
   }
 
-  // max_length bounds the KV cache: only what this generation needs, never past the context.
-  engine::SearchSettings search_settings(std::size_t prompt_tokens, const GenerationConfig& config) {
-    session::TokenBudget budget =
-        session::new_token_budget(prompt_tokens, config.max_new_tokens, static_cast<int>(facts.config.context_length));
+  // max_length bounds the KV cache: only what this generation needs (or what the caller chose),
+  // never past the context.
+  engine::SearchSettings search_settings(std::size_t depth, std::size_t prompt_tokens, const GenerationConfig& config,
+                                         int& new_tokens) {
+    const session::KvBudget kv = session::kv_budget(static_cast<int>(depth), prompt_tokens, config.max_new_tokens,
+                                                    config.max_length, static_cast<int>(facts.config.context_length));
+    new_tokens = kv.tokens.effective;
     engine::SearchSettings settings;
-    settings.max_length = budget.prompt_tokens + budget.effective;
-    settings.min_length = config.stop_at_eos ? 0 : settings.max_length;
+    settings.max_length = kv.max_length;
+    // EOS cannot end the run before the new tokens are generated (a larger max_length is room only).
+    settings.min_length = config.stop_at_eos ? 0 : kv.used();
     settings.do_sample = config.do_sample;
     settings.temperature = config.temperature;
     settings.top_p = config.top_p;
@@ -110,14 +114,15 @@ struct GenaiSession::Impl {
 
   bool is_eos(std::int32_t id) const { return std::find(eos_ids.begin(), eos_ids.end(), id) != eos_ids.end(); }
 
-  GenerationTiming timed(const std::vector<std::int32_t>& ids, const GenerationConfig& config,
-                         const session::TokenSink& on_token) {
+  GenerationTiming timed(const std::vector<std::int32_t>& depth_ids, const std::vector<std::int32_t>& ids,
+                         const GenerationConfig& config, const session::TokenSink& on_token) {
     auto& model_ref = loaded();
-    auto settings = search_settings(ids.size(), config);
+    int new_tokens = 0;
+    auto settings = search_settings(depth_ids.size(), ids.size(), config, new_tokens);
     auto generator = model_ref.create_generator(settings);
-    int budget = settings.max_length - static_cast<int>(ids.size());
-    GenerationTiming timing = session::run_timed_generation(*generator, ids, std::min(budget, config.max_new_tokens),
-                                                            options.clock, on_token);
+    GenerationTiming timing =
+        session::run_timed_generation(*generator, {depth_ids, ids}, new_tokens, options.clock, on_token);
+    timing.max_length = settings.max_length;
     timing.text = text_of(timing.token_ids);
     return timing;
   }
@@ -152,13 +157,13 @@ double GenaiSession::load_seconds() const { return impl_->breakdown.total_s(); }
 const LoadBreakdown& GenaiSession::load_breakdown() const { return impl_->breakdown; }
 
 std::string GenaiSession::generate(std::string_view prompt, const GenerationConfig& config) {
-  return impl_->timed(encode(prompt), config, {}).text;
+  return impl_->timed({}, encode(prompt), config, {}).text;
 }
 
 GenerationTiming GenaiSession::generate_streaming(std::string_view prompt, const GenerationConfig& config,
                                                   const std::function<void(std::string_view)>& on_piece) {
   auto stream = impl_->loaded().create_token_stream();
-  return impl_->timed(encode(prompt), config, [&](std::int32_t id) {
+  return impl_->timed({}, encode(prompt), config, [&](std::int32_t id) {
     if (impl_->is_eos(id)) return;
     std::string piece = stream->decode(id);
     if (!piece.empty()) on_piece(piece);
@@ -166,12 +171,18 @@ GenerationTiming GenaiSession::generate_streaming(std::string_view prompt, const
 }
 
 GenerationTiming GenaiSession::generate_timed(std::string_view prompt, const GenerationConfig& config) {
-  return impl_->timed(encode(prompt), config, {});
+  return impl_->timed({}, encode(prompt), config, {});
 }
 
 GenerationTiming GenaiSession::generate_timed(const std::vector<std::int32_t>& prompt_ids,
                                               const GenerationConfig& config) {
-  return impl_->timed(prompt_ids, config, {});
+  return impl_->timed({}, prompt_ids, config, {});
+}
+
+GenerationTiming GenaiSession::generate_timed_at_depth(const std::vector<std::int32_t>& depth_ids,
+                                                       const std::vector<std::int32_t>& prompt_ids,
+                                                       const GenerationConfig& config) {
+  return impl_->timed(depth_ids, prompt_ids, config, {});
 }
 
 std::string GenaiSession::apply_chat_template(std::string_view prompt) {

@@ -14,12 +14,17 @@ namespace winml::session {
 /// Called with each generated token id right after it is produced (outside the timed region).
 using TokenSink = std::function<void(std::int32_t)>;
 
-/// Runs prefill (append_tokens) and up to max_new_tokens generate_next_token calls on a fresh
-/// generator, timing each call with clock. With stop_at_eos=false the caller has set
-/// min_length so EOS cannot end the run early; the loop still stops when GenAI says it is done
-/// (max_length reached). The returned timing has no text.
-GenerationTiming run_timed_generation(engine::Generator& generator, const std::vector<std::int32_t>& prompt_ids,
-                                      int max_new_tokens, const std::function<double()>& clock,
-                                      const TokenSink& on_token = {});
+/// The tokens one generation appends: an optional depth fill, then the prompt.
+struct TimedInput {
+  const std::vector<std::int32_t>& depth_ids;   ///< appended first, timed as depth_fill_s; may be empty
+  const std::vector<std::int32_t>& prompt_ids;  ///< appended next, timed as prefill_s
+};
+
+/// Runs the depth fill (when any) and the prefill (append_tokens each) and up to max_new_tokens
+/// generate_next_token calls on a fresh generator, timing each call with clock. With
+/// stop_at_eos=false the caller has set min_length so EOS cannot end the run early; the loop still
+/// stops when GenAI says it is done (max_length reached). The returned timing has no text.
+GenerationTiming run_timed_generation(engine::Generator& generator, const TimedInput& input, int max_new_tokens,
+                                      const std::function<double()>& clock, const TokenSink& on_token = {});
 
 }  // namespace winml::session

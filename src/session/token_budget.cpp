@@ -27,6 +27,46 @@ TokenBudget new_token_budget(std::size_t prompt_tokens, int requested, int conte
   return budget;
 }
 
+void check_max_length(int max_length, int context_length) {
+  if (max_length <= context_length) return;
+  throw UsageError(
+      fmt::format("--max-length {} is larger than the bundle's context_length {}, the most GenAI can "
+                  "allocate. Use --max-length {} or less.",
+                  max_length, context_length, context_length));
+}
+
+KvBudget kv_budget(int depth, std::size_t prompt_tokens, int requested, std::optional<int> max_length,
+                   int context_length) {
+  KvBudget kv;
+  kv.depth = depth;
+  if (depth == 0 && !max_length) {
+    kv.tokens = new_token_budget(prompt_tokens, requested, context_length);
+    kv.max_length = kv.used();
+    return kv;
+  }
+  const long long prompt = static_cast<long long>(prompt_tokens);
+  const long long needed = depth + prompt + requested;
+  if (needed > context_length) {
+    const long long room = context_length - prompt - requested;
+    throw UsageError(fmt::format(
+        "--depth {} + a prompt of {} tokens + -n {} need {} tokens of KV cache, but the bundle's context_length is {}. "
+        "{}",
+        depth, prompt, requested, needed, context_length,
+        room >= 0 ? fmt::format("Use --depth {} or less, or a shorter prompt or -n.", room)
+                  : std::string("Use a shorter prompt or a smaller -n.")));
+  }
+  if (max_length) check_max_length(*max_length, context_length);
+  if (max_length && *max_length < needed) {
+    throw UsageError(
+        fmt::format("--max-length {} is smaller than the {} tokens this generation needs (--depth {} + a "
+                    "prompt of {} tokens + -n {}). Use --max-length {} or more, or fewer tokens.",
+                    *max_length, needed, depth, prompt, requested, needed));
+  }
+  kv.tokens = new_token_budget(prompt_tokens, requested, context_length);  // checks requested and the prompt
+  kv.max_length = max_length.value_or(static_cast<int>(needed));
+  return kv;
+}
+
 std::string describe_cap(const TokenBudget& budget) {
   return fmt::format(
       "-n {} does not fit: the prompt has {} tokens and the bundle's context_length is {}, so at most {} new tokens "

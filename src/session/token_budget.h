@@ -5,6 +5,7 @@
 /// from it) and the CLI (which says when -n was capped, and by how much).
 
 #include <cstddef>
+#include <optional>
 #include <string>
 
 namespace winml::session {
@@ -23,6 +24,27 @@ struct TokenBudget {
 /// `context_length`. Throws UsageError when requested < 1, the prompt is empty, or the prompt
 /// leaves no room (prompt_tokens >= context_length); messages name the numbers and the fix.
 TokenBudget new_token_budget(std::size_t prompt_tokens, int requested, int context_length);
+
+/// The KV cache of one generation: `depth` tokens already in the cache, the prompt, the new tokens,
+/// and max_length, the capacity GenAI allocates (its search option max_length).
+struct KvBudget {
+  TokenBudget tokens;  ///< the new-token budget (prompt_tokens counts the prompt alone)
+  int depth = 0;       ///< tokens filled into the cache before the prompt
+  int max_length = 0;  ///< capacity GenAI allocates: the given one, else depth + prompt + effective
+  /// depth + prompt + effective new tokens: the length the generation reaches.
+  int used() const { return depth + tokens.prompt_tokens + tokens.effective; }
+};
+
+/// The budget of a generation at `depth` with an optional explicit `max_length`. Without either
+/// (depth 0, no max_length) it is new_token_budget's, -n capped to the context. With a depth or a
+/// max_length the user has chosen the cache, so nothing is capped: throws UsageError, naming the
+/// numbers and the fix, when depth + prompt + requested exceeds context_length or max_length, or
+/// max_length exceeds context_length.
+KvBudget kv_budget(int depth, std::size_t prompt_tokens, int requested, std::optional<int> max_length,
+                   int context_length);
+
+/// Throws UsageError when an explicit max_length exceeds context_length (the most GenAI allocates).
+void check_max_length(int max_length, int context_length);
 
 /// One sentence for a capped budget, e.g. "-n 500 does not fit: the prompt has 20 tokens and the
 /// bundle's context_length is 128, so at most 108 new tokens are generated (392 fewer than asked)".

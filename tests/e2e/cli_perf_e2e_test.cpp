@@ -15,6 +15,7 @@
 #include "bad_input/tree_snapshot.h"
 #include "test_support/json_file.h"
 #include "test_support/qnn_pipeline.h"
+#include "test_support/report_doc.h"
 #include "test_support/report_schema.h"
 #include "test_support/row_formats.h"
 #include "test_support/run_command.h"
@@ -71,13 +72,13 @@ TEST_F(PerfCli, GenaiBundleWritesValidReportAndTable) {
   EXPECT_NE(result.out.find("TTFT"), std::string::npos) << result.out;
   auto json = read_json(report);
   expect_valid_report(report);
-  EXPECT_EQ(json["schema_version"], 1);
+  EXPECT_EQ(json["schema_version"], 2);
   EXPECT_EQ(json["kind"], "genai");
-  EXPECT_EQ(json["config"]["ep"], "config");
-  EXPECT_EQ(json["config"]["device"], "config");
-  EXPECT_EQ(json["config"]["iterations"], 3);
-  ASSERT_EQ(json["samples"]["timed"].size(), 3u);
-  for (const auto& sample : json["samples"]["timed"]) {
+  EXPECT_EQ(test::first_result(json)["config"]["ep"], "config");
+  EXPECT_EQ(test::first_result(json)["config"]["device"], "config");
+  EXPECT_EQ(test::first_result(json)["config"]["iterations"], 3);
+  ASSERT_EQ(test::first_result(json)["samples"]["timed"].size(), 3u);
+  for (const auto& sample : test::first_result(json)["samples"]["timed"]) {
     EXPECT_EQ(sample["generated_tokens"], 8);  // exactly max-new-tokens without --stop-at-eos
     EXPECT_EQ(sample["decode_ms"].size(), 7u);
   }
@@ -94,7 +95,7 @@ TEST_F(PerfCli, TimelineHasOneEntryPerPositionAndASparkline) {
                           " --prompt-tokens 20 --iterations 2 --warmup 0 -n 6 -o " + report.string());
     ASSERT_EQ(result.exit_code, 0) << result.err;
     expect_valid_report(report);
-    const auto timeline = read_json(report)["metrics"]["decode_timeline"];
+    const auto timeline = test::first_result(read_json(report))["metrics"]["decode_timeline"];
     ASSERT_EQ(timeline.size(), 5u);  // 6 tokens: the first, then 5 decode steps
     for (std::size_t j = 0; j < timeline.size(); ++j) {
       EXPECT_EQ(timeline[j]["step"], j + 1);
@@ -116,8 +117,8 @@ TEST_F(PerfCli, ExplicitDeviceConfigReportsConfig) {
       perf("-m " + plain().string() + " --device config --iterations 1 --warmup 0 -n 2 -q -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = read_json(report);
-  EXPECT_EQ(json["config"]["device"], "config");
-  EXPECT_EQ(json["config"]["ep"], "config");
+  EXPECT_EQ(test::first_result(json)["config"]["device"], "config");
+  EXPECT_EQ(test::first_result(json)["config"]["ep"], "config");
 }
 
 TEST_F(PerfCli, ConcreteDeviceReportsItAndItsEp) {
@@ -126,9 +127,9 @@ TEST_F(PerfCli, ConcreteDeviceReportsItAndItsEp) {
       perf("-m " + plain().string() + " --device cpu --iterations 1 --warmup 0 -n 2 -q -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = read_json(report);
-  EXPECT_EQ(json["config"]["device"], "cpu");
+  EXPECT_EQ(test::first_result(json)["config"]["device"], "cpu");
   // The synthetic bundle already runs on CPU: forcing cpu changes nothing, which is reported as config.
-  EXPECT_EQ(json["config"]["ep"], "config");
+  EXPECT_EQ(test::first_result(json)["config"]["ep"], "config");
 }
 
 TEST_F(PerfCli, JsonFormatPrintsOnlyJsonOnStdout) {
@@ -167,7 +168,7 @@ TEST_F(PerfCli, PromptTokensGivesExactPromptLength) {
   auto result =
       perf("-m " + plain().string() + " --prompt-tokens 40 --iterations 1 --warmup 0 -n 3 -q -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
-  EXPECT_EQ(read_json(report)["samples"]["timed"][0]["input_tokens"], 40);
+  EXPECT_EQ(test::first_result(read_json(report))["samples"]["timed"][0]["input_tokens"], 40);
 }
 
 TEST_F(PerfCli, OnnxModelBenchmark) {
@@ -177,11 +178,11 @@ TEST_F(PerfCli, OnnxModelBenchmark) {
   auto json = read_json(report);
   expect_valid_report(report);
   EXPECT_EQ(json["kind"], "onnx");
-  EXPECT_EQ(json["config"]["ep"], "cpu");
-  EXPECT_EQ(json["config"]["device"], "cpu");
-  EXPECT_EQ(json["samples"]["timed_ms"].size(), 5u);
-  const auto& load = json["metrics"]["load"];
-  EXPECT_EQ(load["session_creation_ms"], json["metrics"]["session_creation_ms"]);
+  EXPECT_EQ(test::first_result(json)["config"]["ep"], "cpu");
+  EXPECT_EQ(test::first_result(json)["config"]["device"], "cpu");
+  EXPECT_EQ(test::first_result(json)["samples"]["timed_ms"].size(), 5u);
+  const auto& load = test::first_result(json)["metrics"]["load"];
+  EXPECT_EQ(load["session_creation_ms"], test::first_result(json)["metrics"]["session_creation_ms"]);
   EXPECT_NEAR(load["session_creation_ms"].get<double>() + load["input_preparation_ms"].get<double>(),
               load["total_ms"].get<double>(), 1e-5);
   EXPECT_THAT(result.out, ::testing::HasSubstr("(session creation "));
@@ -210,9 +211,9 @@ TEST_F(PerfCli, RowFormatsPrintOneParsableRowAndStillWriteTheReport) {
       if (format == "jsonl") {
         const auto row = nlohmann::json::parse(result.out);  // one line: throws if there were more
         EXPECT_EQ(row["kind"], name);
-        EXPECT_EQ(row[metric + "_mean_ms"], json["metrics"][metric + "_ms"]["mean"]);
+        EXPECT_EQ(row[metric + "_mean_ms"], test::first_result(json)["metrics"][metric + "_ms"]["mean"]);
         EXPECT_EQ(row[metric + "_n"], 3);
-        EXPECT_EQ(row["runtime"], json["config"]["runtime"]);
+        EXPECT_EQ(row["runtime"], test::first_result(json)["config"]["runtime"]);
       } else {
         EXPECT_EQ(std::count(result.out.begin(), result.out.end(), '\n'), format == "md" ? 3 : 2) << result.out;
       }
@@ -238,14 +239,14 @@ TEST_F(PerfCli, PercentilesFollowTheListOnBothRuntimes) {
     ASSERT_EQ(result.exit_code, 0) << result.err;
     expect_valid_report(report);
     const auto json = read_json(report);
-    EXPECT_EQ(json["config"]["percentiles"], nlohmann::json::parse("[50, 99.9]"));
-    const auto& summary = json["metrics"][name == "genai" ? "ttft_ms" : "latency_ms"];
+    EXPECT_EQ(test::first_result(json)["config"]["percentiles"], nlohmann::json::parse("[50, 99.9]"));
+    const auto& summary = test::first_result(json)["metrics"][name == "genai" ? "ttft_ms" : "latency_ms"];
     std::vector<std::string> got;
     for (const auto& [key, value] : summary.items()) got.push_back(key);
     EXPECT_EQ(got, keys);
     EXPECT_THAT(result.out, ::testing::ContainsRegex("metric +n +mean +min +max +p50 +p99\\.9 +stddev"));
     if (name == "genai") {
-      EXPECT_TRUE(json["metrics"]["decode_timeline"][0].contains("p99_9"));
+      EXPECT_TRUE(test::first_result(json)["metrics"]["decode_timeline"][0].contains("p99_9"));
     }
   }
 }
@@ -257,7 +258,7 @@ TEST_F(PerfCli, LoadBreakdownAddsUpToTheLoad) {
   auto result = perf("-m " + plain().string() + " --threads 1 --iterations 1 --warmup 0 -n 2 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   expect_valid_report(report);
-  const auto metrics = read_json(report)["metrics"];
+  const auto metrics = test::first_result(read_json(report))["metrics"];
   const auto& load = metrics["load"];
   double sum = 0;
   for (const char* key : {"prepare_ms", "compile_ms", "model_ms", "tokenizer_ms", "other_ms"}) {
@@ -283,19 +284,19 @@ TEST_F(PerfCli, ColdReportsColdStartsApartFromWarmRuns) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   expect_valid_report(report);
   const auto json = read_json(report);
-  EXPECT_EQ(json["config"]["cold"], true);
-  EXPECT_EQ(json["metrics"]["iterations"], 2);
-  EXPECT_EQ(json["samples"]["timed"].size(), 2u);
-  EXPECT_EQ(json["samples"]["warmup"].size(), 1u);
-  const auto& cold = json["metrics"]["cold"];
+  EXPECT_EQ(test::first_result(json)["config"]["cold"], true);
+  EXPECT_EQ(test::first_result(json)["metrics"]["iterations"], 2);
+  EXPECT_EQ(test::first_result(json)["samples"]["timed"].size(), 2u);
+  EXPECT_EQ(test::first_result(json)["samples"]["warmup"].size(), 1u);
+  const auto& cold = test::first_result(json)["metrics"]["cold"];
   ASSERT_TRUE(cold.is_object()) << cold;
   EXPECT_EQ(cold["iterations"], 2);
   EXPECT_EQ(cold["load_ms"]["count"], 2);
   EXPECT_GT(cold["load_ms"]["mean"].get<double>(), 0);
   EXPECT_GT(cold["ttft_ms"]["mean"].get<double>(), 0);
   EXPECT_GT(cold["load_to_first_token_ms"]["mean"].get<double>(), cold["load_ms"]["mean"].get<double>());
-  ASSERT_EQ(json["samples"]["cold"].size(), 2u);
-  for (const auto& start : json["samples"]["cold"]) {
+  ASSERT_EQ(test::first_result(json)["samples"]["cold"].size(), 2u);
+  for (const auto& start : test::first_result(json)["samples"]["cold"]) {
     EXPECT_EQ(start["load"]["prepare_ms"], 0.0);  // preparation is done once
     EXPECT_EQ(start["load"]["compile_ms"], 0.0);
     EXPECT_EQ(start["first"]["generated_tokens"], 3);
@@ -351,7 +352,7 @@ TEST_F(PerfCli, EpCpuOnQnnPipelineLeavesBundleUntouched) {
   auto result = perf("-m " + bundle.string() + " --ep cpu --iterations 1 --warmup 0 -n 4 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = read_json(report);
-  EXPECT_EQ(json["config"]["ep"], "cpu");
+  EXPECT_EQ(test::first_result(json)["config"]["ep"], "cpu");
   // Paths, kinds, sizes and modification times: no _compiled/, no lock, no rewritten file.
   EXPECT_THAT(test::tree_changes(before, test::snapshot_tree(bundle), {}), ::testing::IsEmpty());
   EXPECT_EQ(read_json(bundle / "genai_config.json"), config);
@@ -377,7 +378,7 @@ TEST_F(PerfCli, ThreadsReachEveryStageThroughADerivedBundle) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("2 (--threads)"), std::string::npos) << result.out;
   expect_valid_report(report);
-  const auto threads = read_json(report)["config"]["threads"];
+  const auto threads = test::first_result(read_json(report))["config"]["threads"];
   EXPECT_EQ(threads["requested"], 2);
   EXPECT_EQ(threads["source"], "--threads");
   EXPECT_EQ(threads["intra_op_threads"], 2);
@@ -403,7 +404,7 @@ TEST_F(PerfCli, WithoutThreadsTheReportStatesTheDefaultAndNothingIsDerived) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("(runtime default: GenAI takes half the logical cores, 1 to 16)"), std::string::npos)
       << result.out;
-  const auto threads = read_json(report)["config"]["threads"];
+  const auto threads = test::first_result(read_json(report))["config"]["threads"];
   EXPECT_EQ(threads["requested"], nullptr);
   EXPECT_EQ(threads["source"], "runtime default");
   EXPECT_EQ(threads["intra_op_threads"], threads["runtime_default"]["intra_op_threads"]);
@@ -417,7 +418,7 @@ TEST_F(PerfCli, OnnxModelTakesThreads) {
       perf("-m " + (pipe() / "lm_head.onnx").string() + " --threads 1 --iterations 2 --warmup 0 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("1 (--threads)"), std::string::npos) << result.out;
-  const auto threads = read_json(report)["config"]["threads"];
+  const auto threads = test::first_result(read_json(report))["config"]["threads"];
   EXPECT_EQ(threads["requested"], 1);
   EXPECT_EQ(threads["stages"][0]["stage"], "model");
   expect_valid_report(report);
@@ -428,9 +429,9 @@ TEST_F(PerfCli, CompileOnCpuReportsEveryStageJit) {
   auto result = perf("-m " + pipe().string() + " --compile --iterations 1 --warmup 0 -n 2 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = read_json(report);
-  EXPECT_EQ(json["config"]["compile"], true);
-  ASSERT_EQ(json["preparation"].size(), 4u);
-  for (const auto& stage : json["preparation"]) EXPECT_EQ(stage["action"], "jit") << stage.dump();
+  EXPECT_EQ(test::first_result(json)["config"]["compile"], true);
+  ASSERT_EQ(test::first_result(json)["preparation"].size(), 4u);
+  for (const auto& stage : test::first_result(json)["preparation"]) EXPECT_EQ(stage["action"], "jit") << stage.dump();
   expect_valid_report(report);
 }
 

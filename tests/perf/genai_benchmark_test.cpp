@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
 #include <fstream>
 
 #include "perf/fake_engine.h"
@@ -20,6 +22,9 @@ class RecordingObserver final : public BenchmarkObserver {
   void on_loading(const std::string& model) override { world_.events.push_back("loading " + model); }
   void on_warning(const std::string& message) override { warnings.push_back(message); }
   void on_iteration(const ProgressEvent& event) override { iterations.push_back(event.phase); }
+  void on_combination(const CombinationEvent& event) override {
+    world_.events.push_back(fmt::format("[{}/{}] {}", event.index, event.total, event.label));
+  }
   std::vector<std::string> warnings;
   std::vector<Phase> iterations;
 
@@ -38,16 +43,27 @@ class GenaiBenchmarkTest : public ::testing::Test {
     std::ofstream(bundle / "tokenizer.json") << "{}";
     request_.bundle = bundle.string();
     request_.report.output = (dir_.path() / "report.json").string();
-    request_.max_new_tokens = 4;
+    combination_.run.max_new_tokens = 4;
   }
   GenaiBenchmark benchmark() { return GenaiBenchmark(request_, testing::fake_services(world_, engine_)); }
-  GenaiPerfResult run(const std::string& prompt = "hello") { return benchmark().run(prompt, choice_, observer_); }
+  std::span<const Combination> one() const { return {&combination_, 1}; }
+  GenaiLoadChooser chooser() {
+    return [this](const LoadSettings&) { return choice_; };
+  }
+  // A plain run: the one combination, loaded as choice_ says.
+  GenaiPerfResult run(const std::string& prompt = "hello") {
+    return benchmark().run(prompt, one(), chooser(), observer_).at(0);
+  }
+  std::size_t count(const std::string& event) const {
+    return static_cast<std::size_t>(std::count(world_.events.begin(), world_.events.end(), event));
+  }
 
   winml::test::TempDir dir_;
   testing::FakeWorld world_;
   testing::FakeEngine engine_{world_};
   GenaiBenchmarkRequest request_;
   GenaiLoadChoice choice_;
+  Combination combination_;
   RecordingObserver observer_{world_};
 };
 
@@ -234,7 +250,7 @@ TEST_F(GenaiBenchmarkTest, WithoutThreadsTheBundlesSettingOrGenaisDefaultIsRepor
 }
 
 TEST_F(GenaiBenchmarkTest, WarnsWhenTheContextCapsTheTokens) {
-  request_.max_new_tokens = 100;  // 5 prompt tokens leave 59 of the 64
+  combination_.run.max_new_tokens = 100;  // 5 prompt tokens leave 59 of the 64
   auto result = run();
   EXPECT_EQ(result.config.max_new_tokens_effective, 59);
   ASSERT_EQ(observer_.warnings.size(), 1u);
@@ -244,14 +260,111 @@ TEST_F(GenaiBenchmarkTest, WarnsWhenTheContextCapsTheTokens) {
 TEST_F(GenaiBenchmarkTest, EngineFailuresKeepTheirCategory) {
   engine_.load_error = "fake load failure";
   auto bench = benchmark();
-  EXPECT_THROW(bench.run("hello", choice_, observer_), GenaiLoadError);
+  EXPECT_THROW(bench.run("hello", one(), chooser(), observer_), GenaiLoadError);
 }
 
 TEST_F(GenaiBenchmarkTest, BundleProblemsSurfaceBeforeTheEngineIsAsked) {
   std::filesystem::remove(std::filesystem::path(request_.bundle) / "tokenizer.json");
   auto bench = benchmark();
-  EXPECT_THROW(bench.run("hello", choice_, observer_), GenaiLoadError);
+  EXPECT_THROW(bench.run("hello", one(), chooser(), observer_), GenaiLoadError);
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "load_genai"), 0);
+}
+
+// The load-once rule, counted through the engine seam: a sweep of 2 thread counts x 2 token counts
+// loads the bundle twice (once per thread count), asks the chooser once per load, and measures the
+// four combinations in plan order, each announced before it runs.
+TEST_F(GenaiBenchmarkTest, SweepLoadsOncePerLoadSetting) {
+  request_.loop = {1, 0, std::nullopt};
+  SweepAxes axes;
+  axes.threads = {1, 2};
+  axes.max_new_tokens = {2, 3};
+  const SweepPlan plan = plan_sweep(axes);
+  std::vector<std::optional<int>> chosen;
+  auto results = benchmark().run(
+      "hello", plan.combinations,
+      [&](const LoadSettings& load) {
+        chosen.push_back(load.threads);
+        GenaiLoadChoice choice;
+        choice.session.intra_op_threads = load.threads;
+        return choice;
+      },
+      observer_);
+  EXPECT_EQ(count("load_genai"), 2u);
+  EXPECT_EQ(count("generate"), 4u);
+  EXPECT_EQ(chosen, (std::vector<std::optional<int>>{1, 2}));
+  ASSERT_EQ(results.size(), 4u);
+  const std::vector<std::pair<int, int>> expected = {{1, 2}, {1, 3}, {2, 2}, {2, 3}};
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    EXPECT_EQ(results[i].config.threads.requested, expected[i].first);
+    EXPECT_EQ(results[i].config.max_new_tokens, expected[i].second);
+    EXPECT_EQ(results[i].metrics.generated_tokens, (std::vector<int>{expected[i].second}));
+  }
+  // Each group loads before its combinations run.
+  std::vector<std::string> order;
+  for (const auto& e : world_.events) {
+    if (e == "load_genai" || e.front() == '[') order.push_back(e);
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"load_genai", "[1/4] threads=1 tg=2", "[2/4] threads=1 tg=3", "load_genai",
+                                             "[3/4] threads=2 tg=2", "[4/4] threads=2 tg=3"}));
+}
+
+// A plain run announces no combination.
+TEST_F(GenaiBenchmarkTest, APlainRunAnnouncesNoCombination) {
+  run();
+  for (const auto& e : world_.events) EXPECT_NE(e.front(), '[') << e;
+}
+
+// --depth: the cache is filled before every timed prompt (a second AppendTokens, timed apart), the
+// KV capacity holds depth + prompt + new tokens, and decode positions count from depth + prompt.
+TEST_F(GenaiBenchmarkTest, DepthFillsTheCacheBeforeThePrompt) {
+  request_.loop = {2, 0, std::nullopt};
+  engine_.generation_costs = {{0.5, 0.1}};
+  combination_.run.depth = 20;
+  auto result = run();
+  EXPECT_EQ(result.config.depth, 20);
+  EXPECT_EQ(result.config.max_length, 20 + 5 + 4);
+  EXPECT_FALSE(result.config.max_length_requested);
+  EXPECT_EQ(result.metrics.depth_tokens, 20);
+  EXPECT_EQ(result.metrics.depth_fill_s.count, 2u);
+  EXPECT_DOUBLE_EQ(result.metrics.depth_fill_s.mean, 0.5);
+  EXPECT_DOUBLE_EQ(result.metrics.prefill_s.mean, 0.5);  // the prompt's own append, not the fill
+  ASSERT_FALSE(result.metrics.decode_timeline.empty());
+  EXPECT_EQ(result.metrics.decode_timeline.front().context_tokens, 20 + 5 + 1);
+  EXPECT_EQ(result.metrics.generated_tokens, (std::vector<int>{4, 4}));
+}
+
+TEST_F(GenaiBenchmarkTest, WithoutDepthNothingIsFilled) {
+  auto result = run();
+  EXPECT_EQ(result.config.depth, 0);
+  EXPECT_EQ(result.config.max_length, 5 + 4);
+  EXPECT_EQ(result.metrics.depth_fill_s.count, 0u);
+  EXPECT_EQ(result.samples.front().depth_fill_s, 0);
+}
+
+TEST_F(GenaiBenchmarkTest, DepthBeyondTheContextIsAUsageError) {
+  combination_.run.depth = 60;  // + 5 prompt + 4 new > 64
+  try {
+    run();
+    FAIL() << "expected UsageError";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("context_length is 64"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("--depth 55 or less"), std::string::npos) << e.what();
+  }
+  EXPECT_EQ(count("generate"), 0u);
+}
+
+// --max-length: the capacity GenAI allocates is the one given, and is reported; one that cannot
+// hold the generation, or exceeds the context, is refused before any generation.
+TEST_F(GenaiBenchmarkTest, MaxLengthIsUsedAndReported) {
+  combination_.run.max_length = 40;
+  auto result = run();
+  EXPECT_EQ(result.config.max_length, 40);
+  EXPECT_EQ(result.config.max_length_requested, 40);
+  EXPECT_EQ(result.metrics.generated_tokens.front(), 4);
+  combination_.run.max_length = 8;  // 5 + 4 = 9 needed
+  EXPECT_THROW(run(), UsageError);
+  combination_.run.max_length = 65;
+  EXPECT_THROW(run(), UsageError);
 }
 
 }  // namespace

@@ -23,18 +23,25 @@ class OnnxBenchmarkTest : public ::testing::Test {
   static OnnxLoadChoice cpu(std::optional<int> threads = std::nullopt) {
     return {EpChoice::parse("cpu", "cpu"), threads};
   }
+  static OnnxLoadChooser always(OnnxLoadChoice choice) {
+    return [choice](const LoadSettings&) { return choice; };
+  }
+  std::span<const Combination> one() const { return {&combination_, 1}; }
+  // A plain run: the one combination, loaded as `choice` says.
+  OnnxPerfResult run(const OnnxLoadChoice& choice) { return benchmark().run(one(), always(choice), progress_).at(0); }
 
   winml::test::TempDir dir_;
   testing::FakeWorld world_;
   testing::FakeEngine engine_{world_};
   OnnxBenchmarkRequest request_;
+  Combination combination_;
   NullProgress progress_;
 };
 
 TEST_F(OnnxBenchmarkTest, RunsFirstWarmupAndTimedRunsAndTimesOnlyTimedOnes) {
   request_.loop = {5, 3, std::nullopt};
   engine_.run_costs = {9.0, 4.0, 4.0, 4.0, 0.5};  // first run, 3 warmup, then timed at 0.5 s
-  auto result = benchmark().run(cpu(), progress_);
+  auto result = run(cpu());
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "run"), 1 + 3 + 5);
   EXPECT_EQ(result.samples.timed_s.size(), 5u);
   EXPECT_EQ(result.metrics.latency_s.count, 5u);
@@ -47,7 +54,7 @@ TEST_F(OnnxBenchmarkTest, RunsFirstWarmupAndTimedRunsAndTimesOnlyTimedOnes) {
 }
 
 TEST_F(OnnxBenchmarkTest, DefaultCountsAreTheRuntimes) {
-  auto result = benchmark().run(cpu(), progress_);
+  auto result = run(cpu());
   EXPECT_EQ(result.samples.timed_s.size(), kOnnxDefaultIterations);
   EXPECT_EQ(result.samples.warmup_s.size(), kOnnxDefaultWarmup);
 }
@@ -55,7 +62,7 @@ TEST_F(OnnxBenchmarkTest, DefaultCountsAreTheRuntimes) {
 TEST_F(OnnxBenchmarkTest, DurationModeStopsOnceTheBudgetIsSpent) {
   request_.loop = {std::nullopt, 1, 1.0};
   engine_.run_costs = {0.3};
-  auto result = benchmark().run(cpu(), progress_);
+  auto result = run(cpu());
   // Timed runs start at 0, 0.3, 0.6 and 0.9 s into the phase; at 1.2 s the budget is spent.
   EXPECT_EQ(result.samples.timed_s.size(), 4u);
   EXPECT_EQ(result.config.duration_s, 1.0);
@@ -77,7 +84,7 @@ TEST_F(OnnxBenchmarkTest, ShapeSyntaxIsCheckedBeforeAnythingLoads) {
 
 TEST_F(OnnxBenchmarkTest, SamplesMemoryAroundLoadingAndAfterTheRuns) {
   request_.loop = {2, 0, std::nullopt};
-  auto result = benchmark().run(cpu(), progress_);
+  auto result = run(cpu());
   std::vector<std::string> expected = {"memory", "create_session", "memory", "bind", "run", "run", "run", "memory"};
   EXPECT_EQ(world_.events, expected);
   EXPECT_EQ(result.facts.rss_before_load_bytes, 1u << 20);
@@ -88,18 +95,18 @@ TEST_F(OnnxBenchmarkTest, SamplesMemoryAroundLoadingAndAfterTheRuns) {
 
 TEST_F(OnnxBenchmarkTest, TimesSessionCreation) {
   engine_.load_cost_s = 2.5;
-  EXPECT_DOUBLE_EQ(benchmark().run(cpu(), progress_).facts.session_creation_s, 2.5);
+  EXPECT_DOUBLE_EQ(run(cpu()).facts.session_creation_s, 2.5);
 }
 
 TEST_F(OnnxBenchmarkTest, AttachesMachineInfoWithTheLoadedVersions) {
-  auto result = benchmark().run(cpu(), progress_);
+  auto result = run(cpu());
   EXPECT_EQ(result.machine.cpu_model, "fake cpu");
   EXPECT_EQ(result.machine.onnxruntime_version, "ort-fake");  // not the pinned one
   EXPECT_EQ(result.machine.genai_version, "genai-fake");
 }
 
 TEST_F(OnnxBenchmarkTest, EchoesTheCallersEpChoiceAndPassesItToTheSession) {
-  auto result = benchmark().run({EpChoice::parse("openvino", "npu"), std::nullopt}, progress_);
+  auto result = run({EpChoice::parse("openvino", "npu"), std::nullopt});
   ASSERT_EQ(engine_.specs.size(), 1u);
   ASSERT_EQ(engine_.specs[0].providers.size(), 1u);
   EXPECT_EQ(engine_.specs[0].providers[0].name, "OpenVINOExecutionProvider");
@@ -110,7 +117,7 @@ TEST_F(OnnxBenchmarkTest, EchoesTheCallersEpChoiceAndPassesItToTheSession) {
 }
 
 TEST_F(OnnxBenchmarkTest, ThreadsReachTheSessionAndTheReport) {
-  auto result = benchmark().run(cpu(3), progress_);
+  auto result = run(cpu(3));
   ASSERT_EQ(engine_.specs.size(), 1u);
   EXPECT_EQ(engine_.specs[0].intra_op_threads, 3);
   EXPECT_EQ(result.config.threads.requested, 3);
@@ -120,17 +127,45 @@ TEST_F(OnnxBenchmarkTest, ThreadsReachTheSessionAndTheReport) {
 }
 
 TEST_F(OnnxBenchmarkTest, WithoutThreadsTheSessionGetsTheRuntimeDefault) {
-  auto result = benchmark().run(cpu(), progress_);
+  auto result = run(cpu());
   EXPECT_EQ(engine_.specs[0].intra_op_threads, 0);  // 0 = ONNX Runtime decides
   EXPECT_EQ(result.config.threads.requested, std::nullopt);
   EXPECT_EQ(result.config.threads.source, "runtime default");
   EXPECT_EQ(result.config.threads.intra_op_threads, 2);  // one per physical core of the fake machine
 }
 
+// A sweep creates one session per load setting and runs every batch size on it, in plan order.
+TEST_F(OnnxBenchmarkTest, SweepCreatesOneSessionPerLoadSetting) {
+  request_.loop = {2, 0, std::nullopt};
+  SweepAxes axes;
+  axes.threads = {1, 2};
+  axes.batch_sizes = {1, 4};
+  const SweepPlan plan = plan_sweep(axes);
+  std::vector<std::optional<int>> chosen;
+  auto results = benchmark().run(
+      plan.combinations,
+      [&](const LoadSettings& load) {
+        chosen.push_back(load.threads);
+        return cpu(load.threads);
+      },
+      progress_);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "create_session"), 2);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "bind"), 4);
+  EXPECT_EQ(chosen, (std::vector<std::optional<int>>{1, 2}));
+  ASSERT_EQ(results.size(), 4u);
+  const std::vector<std::pair<int, int>> expected = {{1, 1}, {1, 4}, {2, 1}, {2, 4}};
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    EXPECT_EQ(results[i].config.threads.requested, expected[i].first);
+    EXPECT_EQ(results[i].config.batch_size, expected[i].second);
+    EXPECT_EQ(results[i].config.inputs[0].shape, (std::vector<std::int64_t>{expected[i].second, 3}));
+    EXPECT_EQ(results[i].samples.timed_s.size(), 2u);
+  }
+}
+
 TEST_F(OnnxBenchmarkTest, GeneratesInputsWithTheBatchSize) {
-  request_.batch_size = 4;
+  combination_.run.batch_size = 4;
   request_.batch_size_given = true;
-  auto result = benchmark().run(cpu(), progress_);
+  auto result = run(cpu());
   ASSERT_EQ(result.config.inputs.size(), 1u);
   EXPECT_EQ(result.config.inputs[0].shape, (std::vector<std::int64_t>{4, 3}));
   EXPECT_EQ(result.config.inputs[0].source, "generated");
@@ -139,10 +174,10 @@ TEST_F(OnnxBenchmarkTest, GeneratesInputsWithTheBatchSize) {
 
 TEST_F(OnnxBenchmarkTest, RefusesABatchSizeNoInputCanTake) {
   engine_.onnx_inputs = {{"x", engine::ElementType::float32, "float", {2, 3}, {"", ""}}};
-  request_.batch_size = 4;
+  combination_.run.batch_size = 4;
   request_.batch_size_given = true;
   auto bench = benchmark();
-  EXPECT_THROW(bench.run(cpu(), progress_), UsageError);
+  EXPECT_THROW(bench.run(one(), always(cpu()), progress_), UsageError);
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "run"), 0);
 }
 
@@ -151,7 +186,7 @@ TEST_F(OnnxBenchmarkTest, ReadsInputDataThroughTheCallersReader) {
   request_.read_input_data = [](const std::filesystem::path&, const std::vector<engine::TensorInfo>& inputs) {
     return std::vector<engine::HostTensor>{{inputs[0].name, engine::ElementType::float32, {7, 3}, {}}};
   };
-  auto result = benchmark().run(cpu(), progress_);
+  auto result = run(cpu());
   EXPECT_EQ(result.config.inputs[0].shape, (std::vector<std::int64_t>{7, 3}));
   EXPECT_EQ(result.config.inputs[0].source, dir_.path().string());
 }
@@ -159,13 +194,13 @@ TEST_F(OnnxBenchmarkTest, ReadsInputDataThroughTheCallersReader) {
 TEST_F(OnnxBenchmarkTest, EngineFailuresKeepTheirCategory) {
   engine_.fail_run_at = 3;
   auto bench = benchmark();
-  EXPECT_THROW(bench.run(cpu(), progress_), SessionError);
+  EXPECT_THROW(bench.run(one(), always(cpu()), progress_), SessionError);
 }
 
 TEST_F(OnnxBenchmarkTest, ReportsEveryRunToProgress) {
   request_.loop = {4, 2, std::nullopt};
   testing::RecordingProgress recording;
-  benchmark().run(cpu(), recording);
+  benchmark().run(one(), always(cpu()), recording);
   EXPECT_EQ(recording.events.size(), 1u + 2u + 4u);
 }
 

@@ -41,6 +41,7 @@ perf::GenaiPerfResult genai_fixture() {
   c.warmup = 2;
   c.max_new_tokens = 4;
   c.max_new_tokens_effective = 4;
+  c.max_length = 23 + 4;
   c.stop_at_eos = true;
   c.cold = true;
   c.prompt = "Explain the theory of relativity in simple terms.";
@@ -74,6 +75,7 @@ perf::GenaiPerfResult genai_budget_fixture() {
   c.warmup = 0;
   c.max_new_tokens = 5;  // more than fits: the 7-token prompt leaves 1 token of the context
   c.max_new_tokens_effective = 1;
+  c.max_length = 8;
   c.apply_template = false;
   c.prompt = "";
   c.context_length = 8;
@@ -130,6 +132,63 @@ perf::OnnxPerfResult onnx_budget_fixture() {
   run.timed_s = {0.0000123};
   run.timed_wall_s = 0.0000124;
   return perf::make_onnx_result(c, run, perf::OnnxRunFacts{}, fixed_machine());
+}
+
+perf::GenaiPerfReport genai_sweep_fixture() {
+  perf::GenaiPerfReport report;
+  report.sweep.axes = {{"threads", {std::int64_t{1}, std::int64_t{2}}},
+                       {"prompt_tokens", {std::int64_t{16}, std::int64_t{64}}}};
+  report.sweep.combinations = 4;
+  for (int threads : {1, 2}) {
+    for (int prompt : {16, 64}) {
+      perf::GenaiPerfConfig c;
+      c.bundle = "/models/tiny-llama";
+      c.ep = "cpu";
+      c.device = "cpu";
+      c.iterations = 2;
+      c.warmup = 1;
+      c.max_new_tokens = 3;
+      c.max_new_tokens_effective = 3;
+      c.max_length = prompt + 3;
+      c.apply_template = false;
+      c.prompt = "<" + std::to_string(prompt) + " random token ids>";
+      c.context_length = 2048;
+      c.timestamp = "2026-07-10T14:30:05+00:00";
+      c.threads = perf::genai_threads_in_effect(threads, {{"decoder", threads}}, fixed_machine());
+      // Twice the threads halve the step; four times the prompt takes about four times the prefill.
+      const double step = 0.020 / threads, prefill = 0.0005 * prompt / threads;
+      perf::GenaiRunSamples run;
+      run.warmup = {timing(prefill * 1.5, 0.001, {step, step}, prompt)};
+      run.timed = {timing(prefill, 0.001, {step, step * 1.1}, prompt),
+                   timing(prefill * 1.1, 0.0012, {step * 0.9, step}, prompt)};
+      perf::GenaiRunFacts facts;
+      facts.load = {0, 0, 0.080, 0.010, 0.0005};
+      report.results.push_back(perf::make_genai_result(c, run, facts, fixed_machine()));
+    }
+  }
+  return report;
+}
+
+perf::OnnxPerfReport onnx_sweep_fixture() {
+  perf::OnnxPerfReport report;
+  report.sweep.axes = {{"ep", {std::string("cpu"), std::string("test")}},
+                       {"batch_size", {std::int64_t{1}, std::int64_t{8}}}};
+  report.sweep.combinations = 4;
+  for (const char* ep : {"cpu", "test"}) {
+    for (int batch : {1, 8}) {
+      perf::OnnxPerfResult r = onnx_fixture();
+      r.config.ep = ep;
+      r.config.batch_size = batch;
+      perf::LatencyRun run;
+      const double base = 0.001 * batch * (std::string(ep) == "cpu" ? 1.0 : 0.5);
+      run.first_run_s = base * 4;
+      run.warmup_s = {base};
+      run.timed_s = {base, base * 1.02, base * 0.98};
+      run.timed_wall_s = base * 3.1;
+      report.results.push_back(perf::make_onnx_result(r.config, run, r.facts, fixed_machine()));
+    }
+  }
+  return report;
 }
 
 }  // namespace winml::testing

@@ -5,6 +5,7 @@
 
 #include "perf/genai_result.h"
 #include "perf/onnx_result.h"
+#include "perf/perf_report.h"
 
 namespace winml::testing {
 
@@ -24,5 +25,11 @@ perf::OnnxPerfResult onnx_fixture();
 /// A single-model result with inputs from files, a time budget, no warmup and the percentiles
 /// 50, 99, 99.9 and 99.999.
 perf::OnnxPerfResult onnx_budget_fixture();
+
+/// A GenAI sweep over --threads 1,2 and --prompt-tokens 16,64: four results on the CPU EP.
+perf::GenaiPerfReport genai_sweep_fixture();
+
+/// A single-model sweep over --ep cpu,test and --batch-size 1,8: four results.
+perf::OnnxPerfReport onnx_sweep_fixture();
 
 }  // namespace winml::testing

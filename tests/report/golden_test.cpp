@@ -76,6 +76,14 @@ TEST(Golden, OnnxBudgetJson) {
   expect_golden("onnx_budget.json", JsonReporter().render(testing::onnx_budget_fixture()));
 }
 
+// A sweep: the llama-bench-style table in the console, every combination in the report.
+TEST(Golden, SweepText) {
+  expect_golden("genai_sweep.txt", TextReporter(false).render(testing::genai_sweep_fixture()));
+  expect_golden("onnx_sweep.txt", TextReporter(false).render(testing::onnx_sweep_fixture()));
+}
+
+TEST(Golden, SweepJson) { expect_golden("genai_sweep.json", JsonReporter().render(testing::genai_sweep_fixture())); }
+
 // The row formats: every format for both runtimes, with the default percentiles and with others
 // (the budget fixtures), since percentiles name columns.
 TEST(Golden, RowFormats) {
@@ -86,6 +94,7 @@ TEST(Golden, RowFormats) {
     expect_golden("genai_budget." + e, reporter->render(testing::genai_budget_fixture()));
     expect_golden("onnx." + e, reporter->render(testing::onnx_fixture()));
     expect_golden("onnx_budget." + e, reporter->render(testing::onnx_budget_fixture()));
+    expect_golden("genai_sweep." + e, reporter->render(testing::genai_sweep_fixture()));
   }
 }
 

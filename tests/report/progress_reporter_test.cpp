@@ -27,6 +27,15 @@ TEST(ProgressReporter, LinesForEachPhase) {
             "cold start 2/10  500.000 ms  elapsed 5.300 s\n");
 }
 
+// A sweep says which combination starts, unthrottled: a long sweep's console shows where it is.
+TEST(ProgressReporter, CombinationLines) {
+  std::ostringstream out;
+  StreamProgress progress(out, 1000);
+  progress.on_combination({3, 8, "threads=2 pp=256 tg=32"});
+  progress.on_combination({4, 8, "threads=2 pp=1024 tg=32"});
+  EXPECT_EQ(out.str(), "[3/8] threads=2 pp=256 tg=32\n[4/8] threads=2 pp=1024 tg=32\n");
+}
+
 TEST(ProgressReporter, ThrottlesButKeepsFirstAndLast) {
   std::ostringstream out;
   StreamProgress progress(out, 1.0);

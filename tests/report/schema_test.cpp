@@ -6,6 +6,7 @@
 
 #include "fixtures.h"
 #include "report/json_reporter.h"
+#include "test_support/report_doc.h"
 #include "test_support/report_schema.h"
 
 namespace winml::report {
@@ -23,6 +24,8 @@ class ReportSchema : public ::testing::Test {
  protected:
   json genai = json::parse(JsonReporter().render(testing::genai_fixture()));
   json onnx = json::parse(JsonReporter().render(testing::onnx_fixture()));
+  json genai_sweep = json::parse(JsonReporter().render(testing::genai_sweep_fixture()));
+  json onnx_sweep = json::parse(JsonReporter().render(testing::onnx_sweep_fixture()));
 };
 
 TEST_F(ReportSchema, DeclaresDraft202012) {
@@ -30,8 +33,9 @@ TEST_F(ReportSchema, DeclaresDraft202012) {
 }
 
 TEST_F(ReportSchema, EveryFixtureValidates) {
-  for (const json& doc : {genai, onnx, json::parse(JsonReporter().render(testing::genai_budget_fixture())),
-                          json::parse(JsonReporter().render(testing::onnx_budget_fixture()))}) {
+  for (const json& doc :
+       {genai, onnx, genai_sweep, onnx_sweep, json::parse(JsonReporter().render(testing::genai_budget_fixture())),
+        json::parse(JsonReporter().render(testing::onnx_budget_fixture()))}) {
     const auto check = test::check_report(doc);
     EXPECT_TRUE(check.valid()) << doc["kind"] << ":\n" << check.problems;
   }
@@ -52,79 +56,102 @@ TEST_F(ReportSchema, SchemaVersionAndKind) {
   EXPECT_EQ(genai["kind"], "genai");
   EXPECT_EQ(onnx["kind"], "onnx");
   json wrong_version = genai;
-  wrong_version["schema_version"] = 2;
+  wrong_version["schema_version"] = 1;  // version 1 had the result at the top level
   expect_rejected(wrong_version, "/schema_version");
   json wrong_kind = genai;
   wrong_kind["kind"] = "onnx";  // a genai body under the onnx kind
   expect_rejected(wrong_kind, "/kind");
 }
 
+// A plain run is a sweep of one combination without axes; a sweep lists its axes outermost first
+// and holds one result per combination, each checked like a plain run's.
+TEST_F(ReportSchema, SweepAxesAndResults) {
+  EXPECT_EQ(genai["sweep"], json::parse(R"({"axes": [], "combinations": 1})"));
+  EXPECT_EQ(genai["results"].size(), 1u);
+  EXPECT_EQ(genai_sweep["sweep"]["combinations"], 4);
+  EXPECT_EQ(genai_sweep["sweep"]["axes"][0], json::parse(R"({"name": "threads", "values": [1, 2]})"));
+  EXPECT_EQ(genai_sweep["results"].size(), 4u);
+  EXPECT_EQ(onnx_sweep["sweep"]["axes"][0], json::parse(R"({"name": "ep", "values": ["cpu", "test"]})"));
+  json doc = genai_sweep;
+  doc["results"][3]["metrics"].erase("ttft_ms");
+  expect_rejected(doc, "/results/3/metrics");
+  doc = genai_sweep;
+  doc["sweep"]["axes"][0]["name"] = "colour";
+  expect_rejected(doc, "/sweep/axes/0/name");
+  doc = genai_sweep;
+  doc["sweep"].erase("combinations");
+  expect_rejected(doc, "/sweep");
+  doc = genai;
+  doc["results"] = json::array();
+  expect_rejected(doc, "/results");
+}
+
 TEST_F(ReportSchema, MissingMetricIsCaught) {
   json doc = genai;
-  doc["metrics"]["ttft_ms"].erase("stddev");
-  expect_rejected(doc, "/metrics/ttft_ms");
+  test::first_result(doc)["metrics"]["ttft_ms"].erase("stddev");
+  expect_rejected(doc, "/results/0/metrics/ttft_ms");
   doc = onnx;
-  doc["metrics"].erase("samples_per_s");
-  expect_rejected(doc, "/metrics");
+  test::first_result(doc)["metrics"].erase("samples_per_s");
+  expect_rejected(doc, "/results/0/metrics");
 }
 
 // Percentile keys follow --percentiles: any pN or pN_D is a percentile, anything else is unknown.
 TEST_F(ReportSchema, PercentileKeysFollowTheList) {
   json doc = genai;
-  doc["metrics"]["ttft_ms"]["p99_9"] = 1.5;
-  doc["metrics"]["ttft_ms"].erase("p95");
-  doc["metrics"]["decode_timeline"][0]["p99_99"] = 10.3;
+  test::first_result(doc)["metrics"]["ttft_ms"]["p99_9"] = 1.5;
+  test::first_result(doc)["metrics"]["ttft_ms"].erase("p95");
+  test::first_result(doc)["metrics"]["decode_timeline"][0]["p99_99"] = 10.3;
   EXPECT_TRUE(test::check_report(doc).valid()) << test::check_report(doc).problems;
-  doc["metrics"]["ttft_ms"]["p99.9"] = 1.5;  // the key form is p99_9
-  expect_rejected(doc, "/metrics/ttft_ms");
+  test::first_result(doc)["metrics"]["ttft_ms"]["p99.9"] = 1.5;  // the key form is p99_9
+  expect_rejected(doc, "/results/0/metrics/ttft_ms");
 }
 
 TEST_F(ReportSchema, UnknownKeyIsCaught) {
   json doc = genai;
-  doc["metrics"]["ttft_s"] = 1.0;  // a duration not in milliseconds would be a new key: rejected
-  expect_rejected(doc, "/metrics");
+  test::first_result(doc)["metrics"]["ttft_s"] = 1.0;  // a duration not in milliseconds would be a new key: rejected
+  expect_rejected(doc, "/results/0/metrics");
   doc = onnx;
-  doc["config"]["inputs"][0]["dtype"] = "float";
-  expect_rejected(doc, "/config/inputs/0");
+  test::first_result(doc)["config"]["inputs"][0]["dtype"] = "float";
+  expect_rejected(doc, "/results/0/config/inputs/0");
 }
 
 TEST_F(ReportSchema, WrongTypesAndRangesAreCaught) {
   json doc = genai;
-  doc["samples"]["timed"][0]["decode_ms"][0] = -1.0;
-  expect_rejected(doc, "/samples/timed/0/decode_ms/0");
+  test::first_result(doc)["samples"]["timed"][0]["decode_ms"][0] = -1.0;
+  expect_rejected(doc, "/results/0/samples/timed/0/decode_ms/0");
   doc = genai;
-  doc["config"]["generated_tokens"]["total"] = "10";
-  expect_rejected(doc, "/config/generated_tokens/total");
+  test::first_result(doc)["config"]["generated_tokens"]["total"] = "10";
+  expect_rejected(doc, "/results/0/config/generated_tokens/total");
   doc = genai;
-  doc["preparation"][0]["action"] = "guessed";
-  expect_rejected(doc, "/preparation/0/action");
+  test::first_result(doc)["preparation"][0]["action"] = "guessed";
+  expect_rejected(doc, "/results/0/preparation/0/action");
   doc = onnx;
-  doc["config"]["batch_size"] = 0;
-  expect_rejected(doc, "/config/batch_size");
+  test::first_result(doc)["config"]["batch_size"] = 0;
+  expect_rejected(doc, "/results/0/config/batch_size");
 }
 
 TEST_F(ReportSchema, ThreadsInEffectAreStatedAndChecked) {
-  const json& threads = genai["config"]["threads"];
+  const json& threads = test::first_result(genai)["config"]["threads"];
   EXPECT_EQ(threads["requested"], nullptr);
   EXPECT_EQ(threads["source"], "mixed");
   EXPECT_EQ(threads["stages"][0], json::parse(R"({"stage": "ctx", "intra_op_threads": 2, "source": "bundle"})"));
   EXPECT_EQ(threads["stages"][1]["source"], "runtime default");
   EXPECT_EQ(threads["runtime_default"]["intra_op_threads"], 4);  // half the fixture's 8 logical cores
-  EXPECT_EQ(onnx["config"]["threads"]["intra_op_threads"], 4);   // its 4 physical cores
-  EXPECT_EQ(onnx["machine"]["physical_cores"], 4);
+  EXPECT_EQ(test::first_result(onnx)["config"]["threads"]["intra_op_threads"], 4);  // its 4 physical cores
+  EXPECT_EQ(test::first_result(onnx)["machine"]["physical_cores"], 4);
   json doc = genai;
-  doc["config"]["threads"]["source"] = "guessed";
-  expect_rejected(doc, "/config/threads/source");
+  test::first_result(doc)["config"]["threads"]["source"] = "guessed";
+  expect_rejected(doc, "/results/0/config/threads/source");
   doc = onnx;
-  doc["config"]["threads"]["requested"] = 0;
-  expect_rejected(doc, "/config/threads/requested");
+  test::first_result(doc)["config"]["threads"]["requested"] = 0;
+  expect_rejected(doc, "/results/0/config/threads/requested");
   doc = onnx;
-  doc["config"]["threads"]["stages"][0].erase("source");
-  expect_rejected(doc, "/config/threads/stages/0");
+  test::first_result(doc)["config"]["threads"]["stages"][0].erase("source");
+  expect_rejected(doc, "/results/0/config/threads/stages/0");
   // Reports written before the threads object existed stay valid.
   doc = genai;
-  doc["config"].erase("threads");
-  doc["machine"].erase("physical_cores");
+  test::first_result(doc)["config"].erase("threads");
+  test::first_result(doc)["machine"].erase("physical_cores");
   EXPECT_TRUE(test::check_report(doc).valid());
 }
 
@@ -132,26 +159,26 @@ TEST_F(ReportSchema, TimestampCarriesItsUtcOffset) {
   // A local time without its offset is ambiguous; RFC 3339 with Z or +hh:mm is not.
   for (const char* stamp : {"2026-07-10T14:30:05Z", "2026-07-10T20:00:05+05:30", "2026-07-10T09:30:05-05:00"}) {
     json doc = genai;
-    doc["config"]["timestamp"] = stamp;
+    test::first_result(doc)["config"]["timestamp"] = stamp;
     EXPECT_TRUE(test::check_report(doc).valid()) << stamp;
   }
   for (const char* stamp : {"2026-07-10T14:30:05", "2026-07-10 14:30:05+00:00", "20260710-143005"}) {
     json doc = onnx;
-    doc["config"]["timestamp"] = stamp;
-    expect_rejected(doc, "/config/timestamp");
+    test::first_result(doc)["config"]["timestamp"] = stamp;
+    expect_rejected(doc, "/results/0/config/timestamp");
   }
 }
 
 TEST_F(ReportSchema, DurationsAreMillisecondsAndRatesPerSecond) {
   // 0.0123456789 s of prefill -> 12.345679 ms (rounded to the nanosecond).
-  EXPECT_EQ(genai["samples"]["timed"][0]["prefill_ms"], 12.345679);
-  EXPECT_EQ(genai["metrics"]["load_ms"], 421.5);
-  EXPECT_EQ(genai["config"]["compile_timeout_ms"], 300000.0);
-  EXPECT_EQ(genai["metrics"]["decode_tokens_per_s"], 100.0);  // 7 steps in 70 ms
-  EXPECT_EQ(onnx["metrics"]["batches_per_s"], 190.839695);
-  EXPECT_EQ(onnx["samples"]["timed_ms"].size(), 10u);
-  EXPECT_EQ(genai["samples"]["timed"][2]["decode_ms"], json::array({10.3}));
-  EXPECT_EQ(genai["samples"]["warmup"].size(), 2u);
+  EXPECT_EQ(test::first_result(genai)["samples"]["timed"][0]["prefill_ms"], 12.345679);
+  EXPECT_EQ(test::first_result(genai)["metrics"]["load_ms"], 421.5);
+  EXPECT_EQ(test::first_result(genai)["config"]["compile_timeout_ms"], 300000.0);
+  EXPECT_EQ(test::first_result(genai)["metrics"]["decode_tokens_per_s"], 100.0);  // 7 steps in 70 ms
+  EXPECT_EQ(test::first_result(onnx)["metrics"]["batches_per_s"], 190.839695);
+  EXPECT_EQ(test::first_result(onnx)["samples"]["timed_ms"].size(), 10u);
+  EXPECT_EQ(test::first_result(genai)["samples"]["timed"][2]["decode_ms"], json::array({10.3}));
+  EXPECT_EQ(test::first_result(genai)["samples"]["warmup"].size(), 2u);
 }
 
 }  // namespace

@@ -14,7 +14,8 @@ class FakeGenerator final : public engine::Generator {
       : now_(now), prefill_(prefill_cost), sample_(sample_cost), decode_(decode_cost), done_after_(done_after) {}
   void append_tokens(const std::int32_t*, std::size_t count) override {
     appended_ = count;
-    now_ += prefill_;
+    appends_.push_back(count);
+    now_ += prefill_ * static_cast<double>(count);
   }
   void generate_next_token() override {
     now_ += calls_ == 0 ? sample_ : decode_;
@@ -28,6 +29,7 @@ class FakeGenerator final : public engine::Generator {
     now_ += 100;
     return calls_ >= done_after_;
   }
+  std::vector<std::size_t> appends_;  ///< the size of every append_tokens call
   std::size_t appended_ = 0;
   int calls_ = 0;
 
@@ -37,12 +39,18 @@ class FakeGenerator final : public engine::Generator {
   int done_after_;
 };
 
+const std::vector<std::int32_t> kNoDepth;
+const std::vector<std::int32_t> kOneToken = {7};
+
 TEST(TimedGeneration, TimesOnlyGenaiCalls) {
   double now = 0;
   FakeGenerator generator(now, 0.5, 0.01, 0.02, 1000);
-  auto timing = run_timed_generation(generator, {1, 2, 3}, 5, [&] { return now; });
-  EXPECT_EQ(generator.appended_, 3u);
-  EXPECT_NEAR(timing.prefill_s, 0.5, 1e-9);
+  const std::vector<std::int32_t> prompt = {1, 2, 3};
+  auto timing = run_timed_generation(generator, {kNoDepth, prompt}, 5, [&] { return now; });
+  EXPECT_EQ(generator.appends_, (std::vector<std::size_t>{3}));
+  EXPECT_NEAR(timing.prefill_s, 1.5, 1e-9);
+  EXPECT_EQ(timing.depth_fill_s, 0);
+  EXPECT_EQ(timing.depth_tokens, 0);
   EXPECT_NEAR(timing.first_token_s, 0.01, 1e-9);
   ASSERT_EQ(timing.decode_s.size(), 4u);
   for (double step : timing.decode_s) EXPECT_NEAR(step, 0.02, 1e-9);
@@ -51,10 +59,25 @@ TEST(TimedGeneration, TimesOnlyGenaiCalls) {
   EXPECT_EQ(timing.token_ids, (std::vector<std::int32_t>{1001, 1002, 1003, 1004, 1005}));
 }
 
+// --depth: the cache is filled by its own append, timed apart; the prompt's prefill and the decode
+// steps are timed as without depth.
+TEST(TimedGeneration, DepthFillIsAppendedFirstAndTimedApart) {
+  double now = 0;
+  FakeGenerator generator(now, 0.5, 0.01, 0.02, 1000);
+  const std::vector<std::int32_t> depth(10, 5), prompt = {1, 2, 3};
+  auto timing = run_timed_generation(generator, {depth, prompt}, 3, [&] { return now; });
+  EXPECT_EQ(generator.appends_, (std::vector<std::size_t>{10, 3}));
+  EXPECT_NEAR(timing.depth_fill_s, 5.0, 1e-9);
+  EXPECT_NEAR(timing.prefill_s, 1.5, 1e-9);
+  EXPECT_EQ(timing.depth_tokens, 10);
+  EXPECT_EQ(timing.input_tokens, 3);
+  EXPECT_EQ(timing.decode_s.size(), 2u);
+}
+
 TEST(TimedGeneration, StopsWhenGeneratorIsDone) {
   double now = 0;
   FakeGenerator generator(now, 0.1, 0.1, 0.1, 2);
-  auto timing = run_timed_generation(generator, {7}, 10, [&] { return now; });
+  auto timing = run_timed_generation(generator, {kNoDepth, kOneToken}, 10, [&] { return now; });
   EXPECT_EQ(timing.generated_tokens, 2);
   EXPECT_EQ(timing.decode_s.size(), 1u);
 }
@@ -64,14 +87,14 @@ TEST(TimedGeneration, SinkSeesEveryToken) {
   FakeGenerator generator(now, 0, 0, 0, 1000);
   std::vector<std::int32_t> seen;
   auto timing = run_timed_generation(
-      generator, {7}, 3, [&] { return now; }, [&](std::int32_t id) { seen.push_back(id); });
+      generator, {kNoDepth, kOneToken}, 3, [&] { return now; }, [&](std::int32_t id) { seen.push_back(id); });
   EXPECT_EQ(seen, timing.token_ids);
 }
 
 TEST(TimedGeneration, ZeroTokensRunsNothing) {
   double now = 0;
   FakeGenerator generator(now, 1, 1, 1, 1000);
-  auto timing = run_timed_generation(generator, {7}, 0, [&] { return now; });
+  auto timing = run_timed_generation(generator, {kNoDepth, kOneToken}, 0, [&] { return now; });
   EXPECT_EQ(generator.appended_, 0u);
   EXPECT_EQ(timing.generated_tokens, 0);
 }

@@ -1,0 +1,113 @@
+#include "perf/sweep_plan.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <stdexcept>
+
+#include "perf/sweep_values.h"
+#include "winml/errors.h"
+
+namespace winml::perf {
+namespace {
+
+SweepValue value_of(const std::string& v) { return v; }
+SweepValue value_of(int v) { return std::int64_t{v}; }
+SweepValue value_of(const std::optional<int>& v) { return std::int64_t{v.value_or(0)}; }
+
+std::string text_of(const SweepValue& v) {
+  return std::visit([](const auto& x) { return fmt::format("{}", x); }, v);
+}
+
+// An axis of the report: only settings given with more than one value.
+template <class T>
+void add_axis(std::vector<SweepAxis>& axes, const char* name, const std::vector<T>& values) {
+  if (values.empty()) throw std::invalid_argument(std::string("sweep axis ") + name + " has no value");
+  if (values.size() < 2) return;
+  SweepAxis axis{name, {}};
+  for (const T& v : values) axis.values.push_back(value_of(v));
+  axes.push_back(std::move(axis));
+}
+
+// The value of one axis in one combination, for its label.
+SweepValue setting(const Combination& c, const std::string& axis) {
+  if (axis == "ep") return c.load.ep;
+  if (axis == "device") return c.load.device;
+  if (axis == "threads") return value_of(c.load.threads);
+  if (axis == "prompt_tokens") return value_of(c.run.prompt_tokens);
+  if (axis == "max_new_tokens") return value_of(c.run.max_new_tokens);
+  if (axis == "depth") return value_of(c.run.depth);
+  if (axis == "max_length") return value_of(c.run.max_length);
+  return value_of(c.run.batch_size);
+}
+
+std::string label(const Combination& c, const std::vector<SweepAxis>& axes) {
+  std::string out;
+  for (const SweepAxis& axis : axes) {
+    if (!out.empty()) out += ' ';
+    out += axis_label(axis.name) + "=" + text_of(setting(c, axis.name));
+  }
+  return out;
+}
+
+}  // namespace
+
+SweepPlan plan_sweep(const SweepAxes& a) {
+  SweepPlan plan;
+  auto& axes = plan.facts.axes;
+  add_axis(axes, "ep", a.eps);
+  add_axis(axes, "device", a.devices);
+  add_axis(axes, "threads", a.threads);
+  add_axis(axes, "prompt_tokens", a.prompt_tokens);
+  add_axis(axes, "max_new_tokens", a.max_new_tokens);
+  add_axis(axes, "depth", a.depths);
+  add_axis(axes, "max_length", a.max_lengths);
+  add_axis(axes, "batch_size", a.batch_sizes);
+
+  // In double: eight axes of up to kMaxSweepCombinations values each would overflow size_t.
+  double product = 1;
+  std::vector<std::string> sizes;
+  for (const SweepAxis& axis : axes) {
+    product *= static_cast<double>(axis.values.size());
+    sizes.push_back(fmt::format("{} {}", axis.values.size(), axis_label(axis.name)));
+  }
+  if (product > static_cast<double>(kMaxSweepCombinations)) {
+    throw UsageError(
+        fmt::format("the sweep has {:.0f} combinations ({}), more than the {} one run measures; list "
+                    "fewer values, or split the sweep into several runs (e.g. one per --threads value)",
+                    product, fmt::join(sizes, " x "), kMaxSweepCombinations));
+  }
+  const auto total = static_cast<std::size_t>(product);
+  plan.facts.combinations = total;
+  plan.combinations.reserve(total);
+  for (const auto& ep : a.eps)
+    for (const auto& device : a.devices)
+      for (const auto& threads : a.threads)
+        for (const auto& prompt : a.prompt_tokens)
+          for (int new_tokens : a.max_new_tokens)
+            for (int depth : a.depths)
+              for (const auto& max_length : a.max_lengths)
+                for (int batch : a.batch_sizes) {
+                  Combination c;
+                  c.index = plan.combinations.size();
+                  c.load = {ep, device, threads};
+                  c.run = {prompt, new_tokens, depth, max_length, batch};
+                  c.label = label(c, axes);
+                  plan.combinations.push_back(std::move(c));
+                }
+  return plan;
+}
+
+std::vector<std::span<const Combination>> load_groups(std::span<const Combination> combinations) {
+  std::vector<std::span<const Combination>> groups;
+  std::size_t start = 0;
+  for (std::size_t i = 1; i <= combinations.size(); ++i) {
+    if (i == combinations.size() || !(combinations[i].load == combinations[start].load)) {
+      groups.push_back(combinations.subspan(start, i - start));
+      start = i;
+    }
+  }
+  return groups;
+}
+
+}  // namespace winml::perf

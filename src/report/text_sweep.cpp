@@ -1,0 +1,142 @@
+#include "report/text_sweep.h"
+
+#include <fmt/format.h>
+
+#include <functional>
+#include <optional>
+
+#include "report/text_sections.h"
+#include "report/threads_text.h"
+
+namespace winml::report::text {
+namespace {
+
+// "12.35 ± 0.40": a mean and its sample standard deviation in a fixed unit; "-" without samples.
+std::string mean_pm(const perf::Summary& s, double scale) {
+  if (s.count == 0) return "-";
+  return fmt::format("{:.2f} ± {:.2f}", s.mean * scale, s.stddev * scale);
+}
+
+std::string optional_count(const std::optional<int>& value) { return value ? fmt::format("{}", *value) : "-"; }
+
+// The columns of the settings: the swept axes, or, for a list of results without axes (e.g. a
+// merged report), the settings that identify a combination.
+std::vector<std::string> axis_names(const perf::SweepFacts& sweep, std::vector<std::string> fallback) {
+  if (sweep.axes.empty()) return fallback;
+  std::vector<std::string> names;
+  for (const perf::SweepAxis& axis : sweep.axes) names.push_back(axis.name);
+  return names;
+}
+
+// Title, build warning, the lines every combination shares, and the machine.
+template <class Result>
+std::string preamble(const perf::PerfReport<Result>& report, const std::string& model_label, const std::string& model,
+                     const std::string& loop, const Style& style) {
+  const Result& first = report.results.front();
+  std::string out = fmt::format("{}winml perf · {} · sweep of {}{}\n", style.bold, first.config.runtime,
+                                count(report.results.size(), "combination"), style.reset);
+  out += build_warning(first.machine, style);
+  Table t({}, false);
+  t.add_row({model_label, model});
+  t.add_row({"each combination", loop});
+  add_machine_rows(t, first.machine);
+  return out + t.render(style, 2) + "\n";
+}
+
+template <class Result>
+std::string loop_text(const Result& r, const char* noun) {
+  const auto& c = r.config;
+  const std::string timed = c.duration_s ? fmt::format("{:g} s budget", *c.duration_s) : count(c.iterations, noun);
+  return fmt::format("{} · {} warmup", timed, c.warmup);
+}
+
+template <class Result>
+using AxisCell = std::function<std::string(const Result&, const std::string& axis)>;
+
+template <class Result>
+Table sweep_table(const perf::PerfReport<Result>& report, const std::vector<std::string>& axes,
+                  const AxisCell<Result>& axis_cell, std::vector<std::string> metric_header,
+                  const std::function<std::vector<std::string>(const Result&)>& metric_cells) {
+  std::vector<std::string> header;
+  header.reserve(axes.size() + metric_header.size());
+  for (const std::string& axis : axes) header.push_back(perf::axis_label(axis));
+  header.insert(header.end(), metric_header.begin(), metric_header.end());
+  Table t(header);
+  for (const Result& r : report.results) {
+    std::vector<std::string> row;
+    row.reserve(axes.size() + metric_header.size());
+    for (const std::string& axis : axes) row.push_back(axis_cell(r, axis));
+    const std::vector<std::string> metrics = metric_cells(r);
+    row.insert(row.end(), metrics.begin(), metrics.end());
+    t.add_row(std::move(row));
+  }
+  return t;
+}
+
+std::string genai_axis(const perf::GenaiPerfResult& r, const std::string& axis) {
+  const perf::GenaiPerfConfig& c = r.config;
+  if (axis == "ep") return c.ep;
+  if (axis == "device") return c.device;
+  if (axis == "threads") return optional_count(c.threads.intra_op_threads);
+  if (axis == "prompt_tokens") return fmt::format("{}", r.metrics.prompt_tokens);
+  if (axis == "max_new_tokens") return fmt::format("{}", c.max_new_tokens);
+  if (axis == "depth") return fmt::format("{}", c.depth);
+  if (axis == "max_length") return fmt::format("{}", c.max_length);
+  return "-";  // an axis of the other runtime
+}
+
+std::string onnx_axis(const perf::OnnxPerfResult& r, const std::string& axis) {
+  const perf::OnnxPerfConfig& c = r.config;
+  if (axis == "ep") return c.ep;
+  if (axis == "device") return c.device;
+  if (axis == "threads") return optional_count(c.threads.intra_op_threads);
+  if (axis == "batch_size") return fmt::format("{}", c.batch_size);
+  return "-";
+}
+
+// Prompt tokens per second of each timed iteration (the report's aggregate pools them instead).
+perf::Summary prefill_rates(const perf::GenaiPerfResult& r) {
+  std::vector<double> rates;
+  for (const perf::GenerationSample& s : r.samples) {
+    if (s.prefill_s > 0) rates.push_back(s.input_tokens / s.prefill_s);
+  }
+  return perf::summarize(std::move(rates), {50});
+}
+
+}  // namespace
+
+std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& style) {
+  const perf::GenaiPerfResult& first = report.results.front();
+  std::string out = preamble(report, "bundle", first.config.bundle, loop_text(first, "iteration"), style);
+  const auto axes = axis_names(report.sweep, {"ep", "device", "threads", "prompt_tokens", "max_new_tokens"});
+  const Table t = sweep_table<perf::GenaiPerfResult>(
+      report, axes, genai_axis, {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s"},
+      [](const perf::GenaiPerfResult& r) -> std::vector<std::string> {
+        return {mean_pm(r.metrics.ttft_s, 1e3), mean_pm(r.metrics.tpot_s, 1e3),
+                mean_pm(r.metrics.decode_tokens_per_s, 1), mean_pm(prefill_rates(r), 1)};
+      });
+  out += t.render(style, 2);
+  return out +
+         "  mean ± sample stddev over the timed iterations of each combination; every statistic is in the "
+         "report (-f json)\n";
+}
+
+std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& style) {
+  const perf::OnnxPerfResult& first = report.results.front();
+  std::string out = preamble(report, "model", first.config.model, loop_text(first, "run"), style);
+  const auto axes = axis_names(report.sweep, {"ep", "device", "threads", "batch_size"});
+  const Table t = sweep_table<perf::OnnxPerfResult>(
+      report, axes, onnx_axis, {"latency ms", "p90 ms", "samples/s"},
+      [](const perf::OnnxPerfResult& r) -> std::vector<std::string> {
+        const perf::Summary& l = r.metrics.latency_s;
+        const double p90 = l.count == 0 ? 0 : perf::percentile(r.samples.timed_s, 90);
+        return {mean_pm(l, 1e3), l.count == 0 ? "-" : fmt::format("{:.2f}", p90 * 1e3),
+                fmt::format("{:.1f}", r.metrics.samples_per_s)};
+      });
+  out += t.render(style, 2);
+  return out +
+         "  mean ± sample stddev over the timed runs of each combination; every statistic is in the report "
+         "(-f json)\n";
+}
+
+}  // namespace winml::report::text

@@ -1,0 +1,145 @@
+// `winml perf` sweeps end to end: lists and ranges on the real binary with the real engines on a
+// small synthetic bundle, loading once per load-time setting; --depth and --max-length. Every run
+// is tiny (one iteration, a few tokens) to keep the suite fast.
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <sstream>
+#include <string>
+
+#include "test_support/json_file.h"
+#include "test_support/report_doc.h"
+#include "test_support/report_schema.h"
+#include "test_support/run_command.h"
+#include "test_support/temp_dir.h"
+
+namespace winml {
+namespace {
+
+namespace fs = std::filesystem;
+
+using test::read_json;
+using ::testing::HasSubstr;
+
+class PerfSweepCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = new test::TempDir();
+    auto result = test::run_winml("bundle synth -o " + bundle().string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+  }
+  static void TearDownTestSuite() { delete root_; }
+  static fs::path bundle() { return root_->path() / "tiny"; }
+  static fs::path out(const std::string& name) { return root_->path() / "reports" / name; }
+  static test::CommandResult perf(const std::string& args) {
+    return test::run_command("WINML_CACHE_DIR=" + (root_->path() / "cache").string() + " " + test::winml_binary() +
+                             " perf --no-color -m " + bundle().string() + " --iterations 1 --warmup 0 " + args);
+  }
+  static std::size_t count_of(const std::string& text, const std::string& what) {
+    std::size_t n = 0;
+    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+    return n;
+  }
+  static void expect_valid_report(const fs::path& report) {
+    const auto check = test::check_report_file(report);
+    EXPECT_TRUE(check.valid()) << check.problems;
+  }
+  static test::TempDir* root_;
+};
+test::TempDir* PerfSweepCli::root_ = nullptr;
+
+// 2 thread counts x 2 prompt lengths: four results in plan order, the bundle loaded twice (once
+// per thread count: "loading" on stderr, and the two results of a load share its breakdown), the
+// combination announced before it runs, and one table row per combination.
+TEST_F(PerfSweepCli, SweepLoadsOncePerThreadCountAndReportsEveryCombination) {
+  const auto report = out("sweep.json");
+  auto result = perf("--threads 1,2 --prompt-tokens 8,16 -n 3 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto json = read_json(report);
+  EXPECT_EQ(json["sweep"]["combinations"], 4);
+  EXPECT_EQ(json["sweep"]["axes"], nlohmann::json::parse(R"([{"name": "threads", "values": [1, 2]},
+                                                              {"name": "prompt_tokens", "values": [8, 16]}])"));
+  const auto& results = json["results"];
+  ASSERT_EQ(results.size(), 4u);
+  const int threads[] = {1, 1, 2, 2}, prompts[] = {8, 16, 8, 16};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(results[i]["config"]["threads"]["requested"], threads[i]);
+    EXPECT_EQ(results[i]["config"]["prompt_tokens"], prompts[i]);
+    EXPECT_EQ(results[i]["samples"]["timed"].size(), 1u);
+    EXPECT_EQ(results[i]["samples"]["timed"][0]["generated_tokens"], 3);
+  }
+  EXPECT_EQ(results[0]["metrics"]["load"], results[1]["metrics"]["load"]);
+  EXPECT_EQ(results[2]["metrics"]["load"], results[3]["metrics"]["load"]);
+  EXPECT_EQ(count_of(result.err, "loading "), 2u) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("[1/4] threads=1 pp=8\n"));
+  EXPECT_THAT(result.err, HasSubstr("[4/4] threads=2 pp=16\n"));
+  EXPECT_LT(result.err.find("[2/4]"), result.err.rfind("loading ")) << "the second load comes after [2/4]";
+  EXPECT_THAT(result.out, HasSubstr("sweep of 4 combinations"));
+  EXPECT_THAT(result.out, HasSubstr("TTFT ms"));
+  // 4 metrics on each of 4 rows, and the note under the table.
+  EXPECT_EQ(count_of(result.out, " ± "), 4u * 4u + 1u) << result.out;
+}
+
+// The row formats print one row per combination.
+TEST_F(PerfSweepCli, RowFormatsPrintOneRowPerCombination) {
+  auto result = perf("-n 2,3 --prompt-tokens 8 -f jsonl -o " + out("sweep-rows.json").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::vector<nlohmann::json> rows;
+  std::istringstream lines(result.out);
+  for (std::string line; std::getline(lines, line);) rows.push_back(nlohmann::json::parse(line));
+  ASSERT_EQ(rows.size(), 2u);
+  EXPECT_EQ(rows[0]["max_new_tokens"], 2);
+  EXPECT_EQ(rows[1]["max_new_tokens"], 3);
+}
+
+// --depth: the cache holds depth tokens before the timed prompt; decode positions count from
+// depth + prompt; the fill is timed apart; max_length is what the generation needs.
+TEST_F(PerfSweepCli, DepthMovesTheTimedGenerationDownTheContext) {
+  const auto report = out("depth.json");
+  auto result = perf("--prompt-tokens 8 --depth 24 -n 4 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto json = read_json(report);
+  const auto& r = test::first_result(json);
+  EXPECT_EQ(r["config"]["depth"], 24);
+  EXPECT_EQ(r["config"]["max_length"], 24 + 8 + 4);
+  EXPECT_EQ(r["config"]["max_length_requested"], nullptr);
+  EXPECT_EQ(r["metrics"]["decode_timeline"][0]["context_tokens"], 24 + 8 + 1);
+  EXPECT_EQ(r["metrics"]["depth_fill_ms"]["count"], 1);
+  EXPECT_GT(r["samples"]["timed"][0]["depth_fill_ms"].get<double>(), 0);
+  EXPECT_EQ(r["samples"]["timed"][0]["generated_tokens"], 4);
+  EXPECT_THAT(result.out, HasSubstr("depth 24 tokens"));
+  EXPECT_THAT(result.out, HasSubstr("depth fill"));
+}
+
+// --max-length: the KV capacity given is the one allocated and reported, sweepable.
+TEST_F(PerfSweepCli, MaxLengthIsSweepableAndReported) {
+  const auto report = out("max-length.json");
+  auto result = perf("--prompt-tokens 8 -n 2 --max-length 16,64 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto json = read_json(report);
+  ASSERT_EQ(json["results"].size(), 2u);
+  EXPECT_EQ(json["results"][0]["config"]["max_length"], 16);
+  EXPECT_EQ(json["results"][1]["config"]["max_length"], 64);
+  EXPECT_EQ(json["results"][1]["config"]["max_length_requested"], 64);
+  EXPECT_EQ(json["results"][1]["samples"]["timed"][0]["generated_tokens"], 2);
+  EXPECT_EQ(count_of(result.err, "loading "), 1u) << "max_length is no load-time setting";
+}
+
+// A text prompt's length is known only after loading; a depth it does not fit is still a usage
+// error (exit 2) with the numbers, and no report is written.
+TEST_F(PerfSweepCli, DepthThatATextPromptDoesNotFitIsAUsageError) {
+  const auto report = out("no-room.json");
+  auto result = perf("--depth 2030 -n 8 -o " + report.string());
+  EXPECT_EQ(result.exit_code, 2) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("context_length is 2048"));
+  EXPECT_FALSE(fs::exists(report));
+}
+
+}  // namespace
+}  // namespace winml
