@@ -30,6 +30,8 @@ class PerfSweepCli : public ::testing::Test {
     root_ = new test::TempDir();
     auto result = test::run_winml("bundle synth -o " + bundle().string());
     ASSERT_EQ(result.exit_code, 0) << result.err;
+    result = test::run_winml("bundle synth --pipeline -o " + (root_->path() / "pipe").string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
   }
   static void TearDownTestSuite() { delete root_; }
   static fs::path bundle() { return root_->path() / "tiny"; }
@@ -129,6 +131,29 @@ TEST_F(PerfSweepCli, MaxLengthIsSweepableAndReported) {
   EXPECT_EQ(json["results"][1]["config"]["max_length_requested"], 64);
   EXPECT_EQ(json["results"][1]["samples"]["timed"][0]["generated_tokens"], 2);
   EXPECT_EQ(count_of(result.err, "loading "), 1u) << "max_length is no load-time setting";
+}
+
+// The single-model runtime: a session per thread count, every batch size on it, in plan order.
+TEST_F(PerfSweepCli, SingleModelSweepsThreadsAndBatchSizes) {
+  const auto report = out("onnx-sweep.json");
+  auto result = test::run_command(test::winml_binary() + " perf --no-color -m " +
+                                  (root_->path() / "pipe" / "lm_head.onnx").string() +
+                                  " --iterations 2 --warmup 0 --threads 1,2 -b 1-2 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto json = read_json(report);
+  ASSERT_EQ(json["results"].size(), 4u);
+  const int threads[] = {1, 1, 2, 2}, batches[] = {1, 2, 1, 2};
+  for (std::size_t i = 0; i < 4; ++i) {
+    EXPECT_EQ(json["results"][i]["config"]["threads"]["requested"], threads[i]);
+    EXPECT_EQ(json["results"][i]["config"]["batch_size"], batches[i]);
+    EXPECT_EQ(json["results"][i]["config"]["inputs"][0]["shape"][0], batches[i]);
+    EXPECT_EQ(json["results"][i]["samples"]["timed_ms"].size(), 2u);
+  }
+  // One session per thread count: the combinations of a load share its creation time.
+  EXPECT_EQ(json["results"][0]["metrics"]["session_creation_ms"], json["results"][1]["metrics"]["session_creation_ms"]);
+  EXPECT_THAT(result.err, HasSubstr("[4/4] threads=2 batch=2\n"));
+  EXPECT_THAT(result.out, HasSubstr("latency ms"));
 }
 
 // A text prompt's length is known only after loading; a depth it does not fit is still a usage
