@@ -32,7 +32,7 @@ CLI::Validator sweep_check(const std::string& flag, Parse parse) {
           return message;
         }
       },
-      "LIST");
+      "");  // no validator text in --help: the type name already says N|LIST
 }
 
 std::vector<int> counts(std::string_view flag, const std::string& text, long long min, long long max) {
