@@ -1,5 +1,7 @@
 #include "perf/genai_benchmark.h"
 
+#include <optional>
+
 #include "perf/genai_runner.h"
 #include "report/report_file.h"
 #include "session/prompt_tokens.h"
@@ -40,6 +42,44 @@ std::vector<ColdStart> run_cold_starts(GenaiSession& session, GenerationSource& 
   return starts;
 }
 
+// The timed prompt of one combination: its seeded random ids, or the text (templated unless told
+// not to), and how the report names it.
+struct TimedPrompt {
+  std::vector<std::int32_t> ids;
+  std::string label;
+  bool templated = false;
+};
+
+TimedPrompt timed_prompt(GenaiSession& session, const std::string& text, const RunSettings& settings,
+                         bool apply_template) {
+  TimedPrompt prompt;
+  if (settings.prompt_tokens) {
+    const auto special = session.special_token_ids();
+    prompt.ids = session::random_prompt_ids(*settings.prompt_tokens, session.vocab_size(),
+                                            {special.begin(), special.end()}, kPromptSeed);
+    prompt.label = "<" + std::to_string(*settings.prompt_tokens) + " random token ids>";
+    return prompt;
+  }
+  prompt.label = text;
+  prompt.templated = apply_template && session.has_chat_template();
+  prompt.ids = session.encode(apply_template ? session.apply_chat_template(text) : text);
+  return prompt;
+}
+
+// Every combination's depth + prompt + new tokens against its max_length and the context, once the
+// first load can tokenize the prompt: a combination that cannot run fails the sweep (UsageError)
+// before any is measured, not after the others have run.
+void check_budgets(GenaiSession& session, const std::string& text, std::span<const Combination> combinations,
+                   bool apply_template) {
+  std::optional<std::size_t> text_tokens;
+  for (const Combination& c : combinations) {
+    const RunSettings& r = c.run;
+    if (!r.prompt_tokens && !text_tokens) text_tokens = timed_prompt(session, text, r, apply_template).ids.size();
+    const std::size_t prompt = r.prompt_tokens ? static_cast<std::size_t>(*r.prompt_tokens) : *text_tokens;
+    session::kv_budget(r.depth, prompt, r.max_new_tokens, r.max_length, session.context_length());
+  }
+}
+
 }  // namespace
 
 GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices services)
@@ -61,6 +101,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
     observer.on_loading(request_.bundle);
     const LoadBreakdown load = session.load();
     for (const auto& warning : session.warnings()) observer.on_warning(warning);
+    if (results.empty()) check_budgets(session, prompt_text, combinations, request_.apply_template);
     for (const Combination& combination : group) {
       if (combinations.size() > 1) {
         observer.on_combination({results.size() + 1, combinations.size(), combination.label});
@@ -75,21 +116,11 @@ GenaiPerfResult GenaiBenchmark::run_one(GenaiSession& session, const std::string
                                         const Combination& combination, const GenaiLoadChoice& choice,
                                         const LoadBreakdown& load, BenchmarkObserver& observer) {
   const RunSettings& settings = combination.run;
-  std::string prompt = prompt_text;
-  std::vector<std::int32_t> ids;
-  bool templated = false;
-  std::vector<std::int32_t> special;
-  if (settings.prompt_tokens || settings.depth > 0) special = session.special_token_ids();
-  if (settings.prompt_tokens) {
-    ids = session::random_prompt_ids(*settings.prompt_tokens, session.vocab_size(), {special.begin(), special.end()},
-                                     kPromptSeed);
-    prompt = "<" + std::to_string(*settings.prompt_tokens) + " random token ids>";
-  } else {
-    templated = request_.apply_template && session.has_chat_template();
-    ids = session.encode(request_.apply_template ? session.apply_chat_template(prompt) : prompt);
-  }
+  TimedPrompt prompt = timed_prompt(session, prompt_text, settings, request_.apply_template);
+  std::vector<std::int32_t>& ids = prompt.ids;
   std::vector<std::int32_t> depth_ids;
   if (settings.depth > 0) {
+    const auto special = session.special_token_ids();
     depth_ids =
         session::random_prompt_ids(settings.depth, session.vocab_size(), {special.begin(), special.end()}, kDepthSeed);
   }
@@ -125,8 +156,8 @@ GenaiPerfResult GenaiBenchmark::run_one(GenaiSession& session, const std::string
   config.max_length_requested = settings.max_length;
   config.stop_at_eos = request_.stop_at_eos;
   config.percentiles = request_.percentiles;
-  config.apply_template = templated;
-  config.prompt = prompt;
+  config.apply_template = prompt.templated;
+  config.prompt = prompt.label;
   config.context_length = session.context_length();
   config.timestamp = report::rfc3339_local(start_.started);
 

@@ -353,6 +353,19 @@ TEST_F(GenaiBenchmarkTest, DepthBeyondTheContextIsAUsageError) {
   EXPECT_EQ(count("generate"), 0u);
 }
 
+// A combination that cannot fit fails the sweep before any combination is measured (the prompt is
+// tokenized once the first load can), instead of after the others have run.
+TEST_F(GenaiBenchmarkTest, ASweepThatCannotFitFailsBeforeMeasuringAnything) {
+  request_.loop = {1, 0, std::nullopt};
+  SweepAxes axes;
+  axes.max_new_tokens = {4};
+  axes.depths = {0, 60};  // 60 + 5 + 4 > 64
+  const SweepPlan plan = plan_sweep(axes);
+  EXPECT_THROW(benchmark().run("hello", plan.combinations, chooser(), observer_), UsageError);
+  EXPECT_EQ(count("load_genai"), 1u);
+  EXPECT_EQ(count("generate"), 0u);
+}
+
 // --max-length: the capacity GenAI allocates is the one given, and is reported; one that cannot
 // hold the generation, or exceeds the context, is refused before any generation.
 TEST_F(GenaiBenchmarkTest, MaxLengthIsUsedAndReported) {
