@@ -25,6 +25,25 @@ TEST(Reporter, FormatNames) {
   }
 }
 
+// A run with no result (an empty slice of a sweep) renders in every format without a crash: the
+// JSON report is a valid document with an empty results array, text says so, rows are empty.
+TEST(Reporter, AnEmptyRunRendersInEveryFormat) {
+  for (const std::string& format : format_names()) {
+    SCOPED_TRACE(format);
+    const auto reporter = make_reporter(format, false);
+    const std::string genai = reporter->render(perf::GenaiPerfReport{});
+    const std::string onnx = reporter->render(perf::OnnxPerfReport{});
+    if (format == "json") {
+      EXPECT_TRUE(nlohmann::json::parse(genai)["results"].empty());
+      EXPECT_EQ(nlohmann::json::parse(onnx)["kind"], "onnx");
+    } else if (format == "text") {
+      EXPECT_EQ(genai, "winml perf · no results\n");
+    } else {
+      EXPECT_EQ(genai.find("winml-genai"), std::string::npos) << genai;
+    }
+  }
+}
+
 // More decode steps than the sparkline has columns: bucket means, and the line says so.
 TEST(Reporter, LongTimelinesAreDownsampledToTheSparklineWidth) {
   auto genai = testing::genai_fixture();
