@@ -108,6 +108,11 @@ void setup_perf(CLI::App& parent) {
   cmd->add_flag("--cold", options->cold,
                 "After the warm runs, reload the model before each of as many iterations and report load time "
                 "and the first generation apart (winml-genai)");
+  cmd->add_flag("--bandwidth-probe,!--no-bandwidth-probe", options->bandwidth_probe,
+                "Probe the memory read bandwidth right before and after each measured run (about 0.5 s each; default "
+                "on), "
+                "so the roofline can say what fraction of it decode reached (winml-genai)")
+      ->default_val(true);
   auto* batch_size =
       add_count_sweep(*cmd, "-b,--batch-size", options->batch_size,
                       "Batch size for dynamic batch dims (winml, default 1); a list or range sweeps", 1, kMaxBatchSize);

@@ -23,6 +23,7 @@ void run_genai_perf(const PerfOptions& options) {
   request.apply_template = options.apply_template;
   request.stop_at_eos = options.stop_at_eos;
   request.cold = options.cold;
+  request.bandwidth_probe = options.bandwidth_probe;
   request.percentiles = options.percentiles;
   perf::GenaiBenchmark benchmark(request);  // checks the report path and the loop before anything loads
 

@@ -37,6 +37,7 @@ struct PerfOptions {
   bool apply_template = true;
   bool stop_at_eos = false;
   bool cold = false;             ///< --cold: cold starts after the warm runs (winml-genai only)
+  bool bandwidth_probe = true;   ///< --no-bandwidth-probe turns off the roofline's read-bandwidth probes (winml-genai)
   std::string threads;           ///< --threads: intra-op threads of every session; empty = bundle / runtime default
   std::string batch_size = "1";  ///< -b/--batch-size (winml)
   std::vector<std::string> shapes;

@@ -9,9 +9,12 @@
 #include <string>
 
 #include "engine/engine.h"
+#include "perf/bandwidth_probe.h"
 #include "perf/loop_settings.h"
 #include "perf/machine_info.h"
 #include "perf/process_memory.h"
+#include "platform/peak_rss_reset.h"
+#include "roofline/bundle_model.h"
 #include "winml/genai_session.h"
 
 namespace winml::perf {
@@ -27,6 +30,13 @@ struct BenchmarkServices {
   std::function<MachineInfo()> machine_info = collect_machine_info;
   /// Monotonic seconds for every measured interval (default: steady_clock).
   Clock clock = steady_clock_seconds();
+  /// Measures the machine's memory bandwidth around a GenAI run (default: measure_memory_bandwidth).
+  std::function<BandwidthResult(const BandwidthOptions&)> measure_bandwidth = measure_memory_bandwidth;
+  /// Resets the process's peak resident memory to its current value, so a bandwidth probe's arrays
+  /// do not stand as the run's peak; false when it cannot (default: platform::reset_peak_rss).
+  std::function<bool()> reset_peak_memory = platform::reset_peak_rss;
+  /// Reads the shape and weight headers of a bundle for its roofline (default: read_bundle_model).
+  std::function<roofline::BundleModel(const std::filesystem::path&)> read_bundle_model = roofline::read_bundle_model;
   /// Wall-clock time the run starts at: the report's timestamp and default name.
   std::function<std::chrono::system_clock::time_point()> now = [] { return std::chrono::system_clock::now(); };
 

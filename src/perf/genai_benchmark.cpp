@@ -1,7 +1,11 @@
 #include "perf/genai_benchmark.h"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <optional>
 
+#include "perf/genai_roofline.h"
 #include "perf/genai_runner.h"
 #include "report/report_file.h"
 #include "session/prompt_tokens.h"
@@ -80,6 +84,44 @@ void check_budgets(GenaiSession& session, const std::string& text, std::span<con
   }
 }
 
+// The roofline's model of the bundle as given (not the derived or compiled copy GenAI may load:
+// compiled stages hide their weights in EP binaries), or nothing, with a warning, when the bundle's
+// weights cannot be counted.
+std::optional<RooflineModel> read_roofline_model(const BenchmarkServices& services, const std::string& bundle,
+                                                 BenchmarkObserver& observer) {
+  try {
+    return roofline_model(services.read_bundle_model(bundle));
+  } catch (const Error& e) {
+    observer.on_warning(std::string("no roofline: ") + e.what());
+    return std::nullopt;
+  }
+}
+
+// The short read-bandwidth probe, or nothing, with a warning, when it fails. Its arrays (hundreds
+// of MiB) are freed at once; the peak resident memory is then reset so that they do not stand as
+// the benchmark's peak.
+std::optional<BandwidthResult> probe_bandwidth(const BenchmarkServices& services, BenchmarkObserver& observer,
+                                               const char* when) {
+  BandwidthOptions options;
+  options.budget_seconds = kShortBandwidthProbeSeconds;
+  try {
+    BandwidthResult probe = services.measure_bandwidth(options);
+    if (!services.reset_peak_memory()) {
+      observer.on_warning(
+          fmt::format("the peak RSS includes the read-bandwidth probe's 3 x {} MiB arrays: this "
+                      "system cannot reset the peak (/proc/self/clear_refs)",
+                      probe.array_bytes >> 20));
+    }
+    return probe;
+  } catch (const Error& e) {
+    observer.on_warning(
+        fmt::format("the read-bandwidth probe {} the run failed, so the roofline uses the other "
+                    "one, if any: {}",
+                    when, e.what()));
+    return std::nullopt;
+  }
+}
+
 }  // namespace
 
 GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices services)
@@ -92,6 +134,8 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
                                                  std::span<const Combination> combinations,
                                                  const GenaiLoadChooser& choose, BenchmarkObserver& observer) {
   std::vector<GenaiPerfResult> results;
+  // Read once: every combination runs the same bundle, whatever EP or threads it loads with.
+  std::optional<RooflineModel> roofline;
   for (std::span<const Combination> group : load_groups(combinations)) {
     const GenaiLoadChoice choice = choose(group.front().load);
     GenaiSessionOptions session_options = choice.session;
@@ -101,12 +145,15 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
     observer.on_loading(request_.bundle);
     const LoadBreakdown load = session.load();
     for (const auto& warning : session.warnings()) observer.on_warning(warning);
-    if (results.empty()) check_budgets(session, prompt_text, combinations, request_.apply_template);
+    if (results.empty()) {  // the first load: a bundle that does not load has failed before this
+      check_budgets(session, prompt_text, combinations, request_.apply_template);
+      roofline = read_roofline_model(services_, request_.bundle, observer);
+    }
     for (const Combination& combination : group) {
       if (combinations.size() > 1) {
         observer.on_combination({results.size() + 1, combinations.size(), combination.label});
       }
-      results.push_back(run_one(session, prompt_text, combination, choice, load, observer));
+      results.push_back(run_one(session, prompt_text, combination, choice, load, roofline, observer));
     }
   }
   return results;
@@ -114,7 +161,8 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
 
 GenaiPerfResult GenaiBenchmark::run_one(GenaiSession& session, const std::string& prompt_text,
                                         const Combination& combination, const GenaiLoadChoice& choice,
-                                        const LoadBreakdown& load, BenchmarkObserver& observer) {
+                                        const LoadBreakdown& load, const std::optional<RooflineModel>& roofline,
+                                        BenchmarkObserver& observer) {
   const RunSettings& settings = combination.run;
   TimedPrompt prompt = timed_prompt(session, prompt_text, settings, request_.apply_template);
   std::vector<std::int32_t>& ids = prompt.ids;
@@ -133,8 +181,21 @@ GenaiPerfResult GenaiBenchmark::run_one(GenaiSession& session, const std::string
   generation.stop_at_eos = request_.stop_at_eos;
   generation.max_length = settings.max_length;
 
+  const bool probe = roofline && request_.bandwidth_probe;
+  // The highest peak RSS of the benchmark's own work: read before each probe, which resets it.
+  std::uint64_t peak_rss = 0;
+  auto note_peak_rss = [&] { peak_rss = std::max(peak_rss, services_.read_memory().peak_rss_bytes); };
+  BandwidthProbes probes;
+  if (probe) {
+    note_peak_rss();  // the load's, and the earlier combinations'
+    probes.before = probe_bandwidth(services_, observer, "before");
+  }
   SessionSource source(session, std::move(depth_ids), ids, generation);
   GenaiRunSamples samples = run_genai_benchmark(source, start_.loop, services_.clock, observer);
+  if (probe) {
+    note_peak_rss();  // the warmup and timed generations'
+    probes.after = probe_bandwidth(services_, observer, "after");
+  }
   GenaiRunFacts facts;
   facts.load = load;
   if (request_.cold) facts.cold = run_cold_starts(session, source, samples.timed.size(), services_.clock, observer);
@@ -161,13 +222,20 @@ GenaiPerfResult GenaiBenchmark::run_one(GenaiSession& session, const std::string
   config.context_length = session.context_length();
   config.timestamp = report::rfc3339_local(start_.started);
 
-  facts.peak_rss_bytes = services_.read_memory().peak_rss_bytes;
+  note_peak_rss();  // the cold starts', or the whole run's without probes
+  facts.peak_rss_bytes = peak_rss;
   facts.preparation = session.preparation();
 
   MachineInfo machine = services_.machine_info();
   attach_engine_versions(machine, services_.get_engine());
   config.threads = genai_threads_in_effect(choice.session.intra_op_threads, session.stage_threads(), machine);
-  return make_genai_result(config, samples, facts, machine);
+  GenaiPerfResult result = make_genai_result(config, samples, facts, machine);
+  if (roofline) {
+    RooflineMetrics figures = compute_roofline(*roofline, result.samples, result.metrics, probes,
+                                               result.facts.peak_rss_bytes, settings.depth);
+    result.roofline = GenaiRoofline{*roofline, std::move(probes), figures};
+  }
+  return result;
 }
 
 }  // namespace winml::perf

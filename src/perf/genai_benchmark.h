@@ -13,6 +13,7 @@
 #include "perf/benchmark_observer.h"
 #include "perf/benchmark_setup.h"
 #include "perf/genai_result.h"
+#include "perf/roofline_result.h"
 #include "perf/sweep_plan.h"
 #include "winml/genai_session.h"
 
@@ -37,6 +38,7 @@ struct GenaiBenchmarkRequest {
   bool apply_template = true;  ///< wrap the text prompt in the bundle's chat template
   bool stop_at_eos = false;    ///< a generation may end at EOS
   bool cold = false;           ///< --cold: after the warm runs, one reload + first generation per timed iteration
+  bool bandwidth_probe = true;  ///< probe the read bandwidth right before and after each combination (the roofline)
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
 };
 
@@ -67,16 +69,21 @@ class GenaiBenchmark {
   /// (load_groups), loads the bundle once as `choose` says, then for each combination runs warmup
   /// and timed generations of `prompt_text` (or of its seeded random prompt) at its depth and
   /// max_length and, under `cold`, as many cold starts as timed generations ran (each: unload,
-  /// load, first generation). Returns one result per combination, in order. Engine and runtime
-  /// failures propagate as their winml::Error category; a combination that does not fit the
-  /// context throws UsageError before it runs.
+  /// load, first generation). Under `bandwidth_probe` each combination's warmup and timed
+  /// generations are bracketed by read-bandwidth probes (for its roofline): right before the
+  /// warmup, right after the last timed generation (before any cold start). Returns one result per
+  /// combination, in order. Engine and runtime failures propagate as their winml::Error category;
+  /// a combination that does not fit the context throws UsageError before it runs; a roofline
+  /// that cannot be computed (a bundle whose weights cannot be counted, a probe that cannot
+  /// allocate) is a warning and an absent roofline.
   std::vector<GenaiPerfResult> run(const std::string& prompt_text, std::span<const Combination> combinations,
                                    const GenaiLoadChooser& choose, BenchmarkObserver& observer);
 
  private:
   /// One combination on the loaded session.
   GenaiPerfResult run_one(GenaiSession& session, const std::string& prompt_text, const Combination& combination,
-                          const GenaiLoadChoice& choice, const LoadBreakdown& load, BenchmarkObserver& observer);
+                          const GenaiLoadChoice& choice, const LoadBreakdown& load,
+                          const std::optional<RooflineModel>& roofline, BenchmarkObserver& observer);
 
   GenaiBenchmarkRequest request_;
   BenchmarkServices services_;

@@ -14,6 +14,7 @@
 #include "perf/decode_timeline.h"
 #include "perf/genai_runner.h"
 #include "perf/machine_info.h"
+#include "perf/roofline_result.h"
 #include "perf/statistics.h"
 #include "perf/threads_in_effect.h"
 #include "winml/genai_session.h"
@@ -106,6 +107,7 @@ struct GenaiPerfResult {
   GenaiMetrics metrics;                          ///< statistics over timed generations
   WarmupMeans warmup;                            ///< warmup means (excluded from metrics)
   std::optional<ColdMetrics> cold;               ///< --cold: statistics over facts.cold
+  std::optional<GenaiRoofline> roofline;         ///< absent when the bundle's weights could not be counted
   std::vector<GenerationSample> samples;         ///< timed generations, raw
   std::vector<GenerationSample> warmup_samples;  ///< warmup generations, raw
 };

@@ -2,6 +2,7 @@
 
 #include "report/json_fields.h"
 #include "report/json_load.h"
+#include "report/roofline_report.h"
 
 namespace winml::report {
 namespace {
@@ -90,6 +91,7 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
           {"load", json_fields::load_breakdown(r.facts.load)},
           {"cold", json_fields::cold_metrics(r.cold)},
           {"peak_rss_bytes", r.facts.peak_rss_bytes},
+          {"roofline", roofline_json(r.roofline)},
           {"warmup",
            {{"count", w.count},
             {"ttft_mean_ms", ms(w.ttft_s)},

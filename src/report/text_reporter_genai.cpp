@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "report/roofline_report.h"
 #include "report/sparkline.h"
 #include "report/text_load.h"
 #include "report/text_reporter.h"
@@ -104,6 +105,11 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
   t.add_row({"load time", load_text(r.facts.load)});
   if (r.cold) t.add_row({"cold start", cold_text(*r.cold)});
   t.add_row({"peak RSS", bytes(r.facts.peak_rss_bytes)});
+  if (r.roofline) {
+    t.add_row({"roofline", roofline_decode_text(*r.roofline)});
+    t.add_row({"", roofline_prefill_text(*r.roofline)});
+    t.add_row({"memory split", roofline_memory_text(*r.roofline)});
+  }
   if (w.count > 0) {
     t.add_row({"warmup (excluded)",
                fmt::format("{} · TTFT mean {} · total mean {} · decode {}", count(w.count, "run"), duration(w.ttft_s),

@@ -46,6 +46,9 @@ class PerfCli : public ::testing::Test {
     return test::run_command("WINML_CACHE_DIR=" + (root_->path() / "cache").string() + " " + test::winml_binary() +
                              " perf --no-color " + args);
   }
+  // A GenAI run without the read-bandwidth probes (about a second each run); the roofline tests
+  // below run them.
+  static test::CommandResult genai_perf(const std::string& args) { return perf(args + " --no-bandwidth-probe"); }
   // The derived bundles of the bundle folder called `name` under the test's cache root.
   static std::vector<fs::path> derived_bundles(const std::string& name) {
     std::vector<fs::path> found;
@@ -67,7 +70,7 @@ test::TempDir* PerfCli::root_ = nullptr;
 
 TEST_F(PerfCli, GenaiBundleWritesValidReportAndTable) {
   auto report = out("genai.json");
-  auto result = perf("-m " + plain().string() + " --iterations 3 --warmup 1 -n 8 -o " + report.string());
+  auto result = genai_perf("-m " + plain().string() + " --iterations 3 --warmup 1 -n 8 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("TTFT"), std::string::npos) << result.out;
   auto json = read_json(report);
@@ -111,10 +114,67 @@ TEST_F(PerfCli, TimelineHasOneEntryPerPositionAndASparkline) {
   }
 }
 
+// The roofline with the real read-bandwidth probes (the one e2e test that runs them): the bytes a
+// decode step reads are those of the synthetic bundle's weights (default tiny preset: hidden 64,
+// vocab 512, 2 layers of 4 heads with 2 kv heads of 16, SwiGLU 192, context 2048), the probes
+// bracket the run, and the console says what fraction of the probed bandwidth decode reached.
+TEST_F(PerfCli, RooflineMeasuresTheReadBandwidthAroundTheRun) {
+  auto report = out("roofline.json");
+  auto result =
+      perf("-m " + plain().string() + " --prompt-tokens 20 --iterations 2 --warmup 0 -n 6 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto doc = read_json(report);
+  const auto& roofline = test::first_result(doc)["metrics"]["roofline"];
+  ASSERT_TRUE(roofline.is_object()) << doc.dump(2);
+  // Independently of the reader: per layer 2 norms (64 floats) and the projections
+  // 64x64 (q), 2 x 64x32 (k, v), 64x64 (o), 3 x 64x192 (MLP); a final norm; lm_head 64x512; the
+  // embedding's one row (64 floats); one position of the cos and sin tables (8 floats each); and
+  // the two int64 constants of the attention-mask arithmetic.
+  const std::uint64_t per_layer = 4 * (2 * 64 + 64 * 64 + 2 * 64 * 32 + 64 * 64 + 3 * 64 * 192);
+  const std::uint64_t expected = 2 * per_layer + 4 * 64 + 4 * 64 * 512 + 4 * 64 + 2 * 8 * 4 + 16;
+  EXPECT_EQ(roofline["decode"]["weight_bytes_per_step"], expected);
+  EXPECT_EQ(roofline["model"]["kv_cache_bytes_per_token"], 2 * 2 * 16 * 2 * 4);
+  // Steps 1..5 after a 20-token prompt attend over 21..25 positions: 23 on average.
+  EXPECT_DOUBLE_EQ(roofline["decode"]["context_tokens_per_step"].get<double>(), 23.0);
+  EXPECT_EQ(roofline["memory"]["kv_cache_context_tokens"], 25);
+  for (const char* probe : {"before", "after"}) {
+    const auto& p = roofline["bandwidth_probes"][probe];
+    ASSERT_TRUE(p.is_object()) << probe;
+    EXPECT_GT(p["read"]["best_gb_per_s"].get<double>(), 0) << probe;
+    EXPECT_GE(p["read"]["repetitions"].get<int>(), 3) << probe;
+  }
+  const double limit = roofline["decode"]["read_bandwidth_gb_per_s"].get<double>();
+  EXPECT_DOUBLE_EQ(limit, std::max(roofline["decode"]["read_bandwidth_before_gb_per_s"].get<double>(),
+                                   roofline["decode"]["read_bandwidth_after_gb_per_s"].get<double>()));
+  EXPECT_NEAR(roofline["decode"]["fraction_of_read_bandwidth"].get<double>(),
+              roofline["decode"]["achieved_gb_per_s"].get<double>() / limit, 1e-5);
+  EXPECT_THAT(result.out, ::testing::HasSubstr("read bandwidth measured around this run"));
+  EXPECT_THAT(result.out, ::testing::HasSubstr("GFLOP/s (")) << result.out;
+  EXPECT_THAT(result.out, ::testing::HasSubstr("memory split"));
+}
+
+TEST_F(PerfCli, NoBandwidthProbeKeepsTheBytesAndDropsTheFraction) {
+  auto report = out("roofline-unprobed.json");
+  auto result =
+      perf("-m " + pipe().string() + " --no-bandwidth-probe --iterations 1 --warmup 0 -n 3 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto doc = read_json(report);
+  const auto& roofline = test::first_result(doc)["metrics"]["roofline"];
+  EXPECT_EQ(roofline["bandwidth_probes"]["before"], nullptr);
+  EXPECT_EQ(roofline["decode"]["fraction_of_read_bandwidth"], nullptr);
+  EXPECT_GT(roofline["decode"]["achieved_gb_per_s"].get<double>(), 0);
+  // The pipeline's memory holds ctx and iter, each with its own transformer weights.
+  EXPECT_GT(roofline["memory"]["weights_bytes"].get<std::uint64_t>(),
+            roofline["model"]["decode_weights"]["stored_bytes"].get<std::uint64_t>());
+  EXPECT_THAT(result.out, ::testing::HasSubstr("the read bandwidth was not probed"));
+}
+
 TEST_F(PerfCli, ExplicitDeviceConfigReportsConfig) {
   auto report = out("device-config.json");
   auto result =
-      perf("-m " + plain().string() + " --device config --iterations 1 --warmup 0 -n 2 -q -o " + report.string());
+      genai_perf("-m " + plain().string() + " --device config --iterations 1 --warmup 0 -n 2 -q -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = read_json(report);
   EXPECT_EQ(test::first_result(json)["config"]["device"], "config");
@@ -124,7 +184,7 @@ TEST_F(PerfCli, ExplicitDeviceConfigReportsConfig) {
 TEST_F(PerfCli, ConcreteDeviceReportsItAndItsEp) {
   auto report = out("device-cpu.json");
   auto result =
-      perf("-m " + plain().string() + " --device cpu --iterations 1 --warmup 0 -n 2 -q -o " + report.string());
+      genai_perf("-m " + plain().string() + " --device cpu --iterations 1 --warmup 0 -n 2 -q -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = read_json(report);
   EXPECT_EQ(test::first_result(json)["config"]["device"], "cpu");
@@ -133,7 +193,8 @@ TEST_F(PerfCli, ConcreteDeviceReportsItAndItsEp) {
 }
 
 TEST_F(PerfCli, JsonFormatPrintsOnlyJsonOnStdout) {
-  auto result = perf("-m " + plain().string() + " --iterations 2 --warmup 0 -n 4 -f json -o " + out("j.json").string());
+  auto result =
+      genai_perf("-m " + plain().string() + " --iterations 2 --warmup 0 -n 4 -f json -o " + out("j.json").string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = nlohmann::json::parse(result.out);  // throws if anything else is on stdout
   EXPECT_EQ(json["kind"], "genai");
@@ -141,7 +202,7 @@ TEST_F(PerfCli, JsonFormatPrintsOnlyJsonOnStdout) {
 }
 
 TEST_F(PerfCli, DefaultReportPathUsesCacheDir) {
-  auto result = perf("-m " + plain().string() + " --iterations 1 --warmup 0 -n 2 -q");
+  auto result = genai_perf("-m " + plain().string() + " --iterations 1 --warmup 0 -n 2 -q");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   // <cache>/perf/plain-<8 hex digits of the bundle's path>/<time>.json
   int reports = 0;
@@ -165,8 +226,8 @@ TEST_F(PerfCli, ExistingReportNeedsOverwrite) {
 
 TEST_F(PerfCli, PromptTokensGivesExactPromptLength) {
   auto report = out("tokens.json");
-  auto result =
-      perf("-m " + plain().string() + " --prompt-tokens 40 --iterations 1 --warmup 0 -n 3 -q -o " + report.string());
+  auto result = genai_perf("-m " + plain().string() + " --prompt-tokens 40 --iterations 1 --warmup 0 -n 3 -q -o " +
+                           report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(test::first_result(read_json(report))["samples"]["timed"][0]["input_tokens"], 40);
 }
@@ -255,7 +316,8 @@ TEST_F(PerfCli, PercentilesFollowTheListOnBothRuntimes) {
 // report; a derived bundle (--threads) is preparation, nothing is compiled.
 TEST_F(PerfCli, LoadBreakdownAddsUpToTheLoad) {
   auto report = out("load-breakdown.json");
-  auto result = perf("-m " + plain().string() + " --threads 1 --iterations 1 --warmup 0 -n 2 -o " + report.string());
+  auto result =
+      genai_perf("-m " + plain().string() + " --threads 1 --iterations 1 --warmup 0 -n 2 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   expect_valid_report(report);
   const auto metrics = test::first_result(read_json(report))["metrics"];
@@ -280,7 +342,7 @@ TEST_F(PerfCli, LoadBreakdownAddsUpToTheLoad) {
 // --cold: warm runs as without it, then one reload + first generation per timed iteration.
 TEST_F(PerfCli, ColdReportsColdStartsApartFromWarmRuns) {
   auto report = out("cold.json");
-  auto result = perf("-m " + plain().string() + " --cold --iterations 2 --warmup 1 -n 3 -o " + report.string());
+  auto result = genai_perf("-m " + plain().string() + " --cold --iterations 2 --warmup 1 -n 3 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   expect_valid_report(report);
   const auto json = read_json(report);
@@ -319,8 +381,8 @@ TEST_F(PerfCli, DeviceConfigOutsideGenaiIsUsageError) {
 }
 
 TEST_F(PerfCli, ForeignFlagsAreWarnedOnceAndIgnored) {
-  auto result = perf("-m " + plain().string() + " --iterations 1 --warmup 0 -n 2 --batch-size 4 --shape x=1 -o " +
-                     out("ignored.json").string());
+  auto result = genai_perf("-m " + plain().string() + " --iterations 1 --warmup 0 -n 2 --batch-size 4 --shape x=1 -o " +
+                           out("ignored.json").string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto warning = result.err.find("warning:");
   ASSERT_NE(warning, std::string::npos) << result.err;
@@ -330,13 +392,13 @@ TEST_F(PerfCli, ForeignFlagsAreWarnedOnceAndIgnored) {
 }
 
 TEST_F(PerfCli, UnavailableDeviceFailsListingWhatExists) {
-  auto result = perf("-m " + plain().string() + " --device npu -n 2");
+  auto result = genai_perf("-m " + plain().string() + " --device npu -n 2");
   EXPECT_EQ(result.exit_code, 1) << result.err;
   EXPECT_NE(result.err.find("cpu"), std::string::npos) << result.err;
 }
 
 TEST_F(PerfCli, UnknownEpIsUsageErrorListingValidNames) {
-  auto result = perf("-m " + plain().string() + " --ep warpdrive -n 2");
+  auto result = genai_perf("-m " + plain().string() + " --ep warpdrive -n 2");
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_NE(result.err.find("openvino"), std::string::npos) << result.err;
 }
@@ -400,7 +462,7 @@ TEST_F(PerfCli, ThreadsReachEveryStageThroughADerivedBundle) {
 
 TEST_F(PerfCli, WithoutThreadsTheReportStatesTheDefaultAndNothingIsDerived) {
   auto report = out("threads-default.json");
-  auto result = perf("-m " + pipe().string() + " --iterations 1 --warmup 0 -n 2 -o " + report.string());
+  auto result = genai_perf("-m " + pipe().string() + " --iterations 1 --warmup 0 -n 2 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_NE(result.out.find("(runtime default: GenAI takes half the logical cores, 1 to 16)"), std::string::npos)
       << result.out;
@@ -426,7 +488,7 @@ TEST_F(PerfCli, OnnxModelTakesThreads) {
 
 TEST_F(PerfCli, CompileOnCpuReportsEveryStageJit) {
   auto report = out("compile.json");
-  auto result = perf("-m " + pipe().string() + " --compile --iterations 1 --warmup 0 -n 2 -o " + report.string());
+  auto result = genai_perf("-m " + pipe().string() + " --compile --iterations 1 --warmup 0 -n 2 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = read_json(report);
   EXPECT_EQ(test::first_result(json)["config"]["compile"], true);

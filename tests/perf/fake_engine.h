@@ -163,7 +163,9 @@ class FakeEngine final : public engine::Engine {
 
 /// Services that read everything from the fake world: the fake engine, the fake clock, a fixed
 /// start time, machine facts naming a fake CPU with 4 logical cores on 2 physical ones, and memory readings 1, 2, 3...
-/// MiB (rss; peak is rss + 1 MiB), each read logged as "memory".
+/// MiB (rss; peak is rss + 1 MiB), each read logged as "memory"; a bandwidth probe that logs
+/// "bandwidth probe" and reads 20 GB/s at best; a peak reset that logs "reset peak"; and a bundle shape of one token-generation stage
+/// whose single 4 MB float weight feeds a MatMul (layers 2, 4 heads, 2 kv heads, head size 8).
 inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
   BenchmarkServices services;
   services.engine = [&engine]() -> engine::Engine& { return engine; };
@@ -182,6 +184,27 @@ inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
     world.events.push_back("memory");
     auto reads = static_cast<std::uint64_t>(std::count(world.events.begin(), world.events.end(), "memory"));
     return ProcessMemory{reads << 20, (reads + 1) << 20};
+  };
+  services.measure_bandwidth = [&world](const BandwidthOptions&) {
+    world.events.push_back("bandwidth probe");
+    BandwidthResult probe;
+    probe.read = summarize_bandwidth({18, 20, 19});
+    probe.triad = summarize_bandwidth({15, 16, 17});
+    return probe;
+  };
+  services.reset_peak_memory = [&world] {
+    world.events.push_back("reset peak");
+    return true;
+  };
+  services.read_bundle_model = [](const std::filesystem::path&) {
+    roofline::BundleModel model;
+    model.attention = {2, 4, 2, 8, 1};
+    roofline::StageGraph stage;
+    stage.stage = "decoder";
+    stage.facts.initializers = {{"w", 1, {1000, 1000}}};
+    stage.facts.nodes = {{"MatMul", "", {"x", "w"}, {}}};
+    model.stages.push_back(stage);
+    return model;
   };
   return services;
 }

@@ -45,7 +45,7 @@ class GenaiBenchmarkTest : public ::testing::Test {
     request_.report.output = (dir_.path() / "report.json").string();
     combination_.run.max_new_tokens = 4;
   }
-  GenaiBenchmark benchmark() { return GenaiBenchmark(request_, testing::fake_services(world_, engine_)); }
+  GenaiBenchmark benchmark() { return GenaiBenchmark(request_, services_); }
   std::span<const Combination> one() const { return {&combination_, 1}; }
   GenaiLoadChooser chooser() {
     return [this](const LoadSettings&) { return choice_; };
@@ -61,6 +61,7 @@ class GenaiBenchmarkTest : public ::testing::Test {
   winml::test::TempDir dir_;
   testing::FakeWorld world_;
   testing::FakeEngine engine_{world_};
+  BenchmarkServices services_ = testing::fake_services(world_, engine_);
   GenaiBenchmarkRequest request_;
   GenaiLoadChoice choice_;
   Combination combination_;
@@ -112,11 +113,28 @@ TEST_F(GenaiBenchmarkTest, SaysLoadingBeforeLoadingAndSamplesPeakMemoryAfterTheR
   request_.loop = {1, 0, std::nullopt};
   engine_.load_cost_s = 1.5;
   auto result = run();
-  std::vector<std::string> expected = {"loading " + request_.bundle, "load_genai", "load_tokenizer", "generate",
+  // The peak is read before each bandwidth probe (which resets it, so that the probe's arrays do
+  // not count) and at the end; the highest reading is the run's.
+  std::vector<std::string> expected = {"loading " + request_.bundle,
+                                       "load_genai",
+                                       "load_tokenizer",
+                                       "memory",
+                                       "bandwidth probe",
+                                       "reset peak",
+                                       "generate",
+                                       "memory",
+                                       "bandwidth probe",
+                                       "reset peak",
                                        "memory"};
   EXPECT_EQ(world_.events, expected);
   EXPECT_EQ(engine_.loaded_from, request_.bundle);  // nothing to prepare: the bundle as is
-  EXPECT_EQ(result.facts.peak_rss_bytes, 2u << 20);
+  EXPECT_EQ(result.facts.peak_rss_bytes, 4u << 20);
+  // Without the probes, the peak is read once, after the run.
+  world_.events.clear();
+  request_.bandwidth_probe = false;
+  result = run();
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "memory"), 1);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "reset peak"), 0);
   EXPECT_DOUBLE_EQ(result.facts.load.total_s(), 1.5);
 }
 
@@ -257,6 +275,84 @@ TEST_F(GenaiBenchmarkTest, WarnsWhenTheContextCapsTheTokens) {
   EXPECT_NE(observer_.warnings[0].find("59"), std::string::npos) << observer_.warnings[0];
 }
 
+// The probes bracket the run: after loading, before the first (warmup) generation, and right
+// after the last timed generation, before the cold starts reload anything.
+TEST_F(GenaiBenchmarkTest, BandwidthProbesBracketTheGenerationsAndSetTheRooflinesLimit) {
+  request_.loop = {2, 1, std::nullopt};
+  request_.cold = true;
+  engine_.generation_costs = {{0.1, 0.01}};
+  auto result = run();
+  auto& events = world_.events;
+  auto first_probe = std::find(events.begin(), events.end(), "bandwidth probe");
+  ASSERT_NE(first_probe, events.end());
+  EXPECT_EQ(std::find(events.begin(), first_probe, "generate"), first_probe);  // no generation before it
+  auto second_probe = std::find(first_probe + 1, events.end(), "bandwidth probe");
+  ASSERT_NE(second_probe, events.end());
+  EXPECT_EQ(std::count(first_probe, second_probe, "generate"), 1 + 2);  // warmup and timed between them
+  EXPECT_EQ(std::count(second_probe, events.end(), "generate"), 2);     // the cold starts' after them
+  ASSERT_TRUE(result.roofline);
+  const GenaiRoofline& r = *result.roofline;
+  EXPECT_TRUE(r.probes.before && r.probes.after);
+  EXPECT_EQ(r.model.decode_weights.read_per_token_bytes, 4'000'000u);
+  EXPECT_EQ(r.model.kv_bytes_per_position, 2u * 2 * 8 * 2 * 4);
+  ASSERT_TRUE(r.metrics.limit_gb_per_s);
+  EXPECT_DOUBLE_EQ(*r.metrics.limit_gb_per_s, 20);
+  EXPECT_EQ(r.metrics.peak_rss_bytes, result.facts.peak_rss_bytes);
+  EXPECT_TRUE(observer_.warnings.empty());
+}
+
+TEST_F(GenaiBenchmarkTest, WithoutTheProbeTheRooflineHasNoLimit) {
+  request_.loop = {1, 0, std::nullopt};
+  request_.bandwidth_probe = false;
+  engine_.generation_costs = {{0.1, 0.01}};
+  auto result = run();
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "bandwidth probe"), 0);
+  ASSERT_TRUE(result.roofline);
+  EXPECT_FALSE(result.roofline->probes.before || result.roofline->probes.after);
+  EXPECT_FALSE(result.roofline->metrics.fraction_of_limit);
+  EXPECT_GT(result.roofline->metrics.decode_gb_per_s, 0);
+}
+
+TEST_F(GenaiBenchmarkTest, ABundleWhoseWeightsCannotBeCountedWarnsAndSkipsTheProbes) {
+  request_.loop = {1, 0, std::nullopt};
+  services_.read_bundle_model = [](const std::filesystem::path& dir) -> roofline::BundleModel {
+    throw Error(ErrorCategory::runtime, dir.string() + "/model.onnx is not an ONNX model");
+  };
+  auto result = run();
+  EXPECT_FALSE(result.roofline);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "bandwidth probe"), 0);
+  ASSERT_EQ(observer_.warnings.size(), 1u);
+  EXPECT_NE(observer_.warnings[0].find("no roofline"), std::string::npos) << observer_.warnings[0];
+}
+
+TEST_F(GenaiBenchmarkTest, AFailedProbeIsAWarningAndTheOtherProbeIsUsed) {
+  request_.loop = {1, 0, std::nullopt};
+  int calls = 0;
+  services_.measure_bandwidth = [&calls](const BandwidthOptions& options) {
+    EXPECT_DOUBLE_EQ(options.budget_seconds, kShortBandwidthProbeSeconds);
+    if (++calls == 1) throw Error(ErrorCategory::runtime, "cannot allocate");
+    BandwidthResult probe;
+    probe.read = summarize_bandwidth({25});
+    return probe;
+  };
+  auto result = run();
+  ASSERT_TRUE(result.roofline);
+  EXPECT_FALSE(result.roofline->probes.before);
+  ASSERT_TRUE(result.roofline->metrics.limit_gb_per_s);
+  EXPECT_DOUBLE_EQ(*result.roofline->metrics.limit_gb_per_s, 25);
+  ASSERT_EQ(observer_.warnings.size(), 1u);
+  EXPECT_NE(observer_.warnings[0].find("before"), std::string::npos) << observer_.warnings[0];
+}
+
+TEST_F(GenaiBenchmarkTest, APeakThatCannotBeResetIsAWarning) {
+  request_.loop = {1, 0, std::nullopt};
+  services_.reset_peak_memory = [] { return false; };
+  auto result = run();
+  ASSERT_TRUE(result.roofline);
+  ASSERT_EQ(observer_.warnings.size(), 2u);  // after each probe
+  EXPECT_NE(observer_.warnings[0].find("peak RSS includes"), std::string::npos) << observer_.warnings[0];
+}
+
 TEST_F(GenaiBenchmarkTest, EngineFailuresKeepTheirCategory) {
   engine_.load_error = "fake load failure";
   auto bench = benchmark();
@@ -308,6 +404,30 @@ TEST_F(GenaiBenchmarkTest, SweepLoadsOncePerLoadSetting) {
                                              "[3/4] threads=2 tg=2", "[4/4] threads=2 tg=3"}));
 }
 
+// In a sweep each combination has its own roofline and its own probes around its generations; the
+// bundle's shape is read once.
+TEST_F(GenaiBenchmarkTest, EveryCombinationIsProbedOnItsOwn) {
+  request_.loop = {1, 0, std::nullopt};
+  int reads = 0;
+  services_.read_bundle_model = [&reads, shape = services_.read_bundle_model](const std::filesystem::path& dir) {
+    ++reads;
+    return shape(dir);
+  };
+  SweepAxes axes;
+  axes.max_new_tokens = {2, 3};
+  const SweepPlan plan = plan_sweep(axes);
+  auto results = benchmark().run("hello", plan.combinations, chooser(), observer_);
+  EXPECT_EQ(reads, 1);
+  EXPECT_EQ(count("bandwidth probe"), 4u);
+  ASSERT_EQ(results.size(), 2u);
+  for (const auto& result : results) {
+    ASSERT_TRUE(result.roofline);
+    EXPECT_TRUE(result.roofline->probes.before && result.roofline->probes.after);
+  }
+  EXPECT_EQ(results[0].roofline->metrics.longest_context_tokens, 5 + 1);  // "hello", one decode step
+  EXPECT_EQ(results[1].roofline->metrics.longest_context_tokens, 5 + 2);
+}
+
 // A plain run announces no combination.
 TEST_F(GenaiBenchmarkTest, APlainRunAnnouncesNoCombination) {
   run();
@@ -331,6 +451,10 @@ TEST_F(GenaiBenchmarkTest, DepthFillsTheCacheBeforeThePrompt) {
   ASSERT_FALSE(result.metrics.decode_timeline.empty());
   EXPECT_EQ(result.metrics.decode_timeline.front().context_tokens, 20 + 5 + 1);
   EXPECT_EQ(result.metrics.generated_tokens, (std::vector<int>{4, 4}));
+  // The roofline counts the depth in every position the steps read and in the prefill's attention.
+  ASSERT_TRUE(result.roofline);
+  EXPECT_DOUBLE_EQ(result.roofline->metrics.context_tokens_per_step, 20 + 5 + 2);  // steps at 26, 27, 28
+  EXPECT_EQ(result.roofline->metrics.longest_context_tokens, 20 + 5 + 3);
 }
 
 TEST_F(GenaiBenchmarkTest, WithoutDepthNothingIsFilled) {

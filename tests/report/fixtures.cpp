@@ -1,5 +1,7 @@
 #include "fixtures.h"
 
+#include "perf/genai_roofline.h"
+
 namespace winml::testing {
 namespace {
 
@@ -11,6 +13,39 @@ GenerationTiming timing(double prefill, double first, std::vector<double> decode
   t.input_tokens = input;
   t.generated_tokens = 1 + static_cast<int>(t.decode_s.size());
   return t;
+}
+
+// A bundle of 8 layers (32 heads, 4 key/value heads of 64, float cache) with 420 MB of weights,
+// 400 MB of which a decode step reads.
+perf::RooflineModel roofline_model() {
+  perf::RooflineModel m;
+  m.attention = {8, 32, 4, 64, 1};
+  m.decode_weights = {420'000'000, 400'000'000, 21'000'000, 0};
+  m.weights_in_memory_bytes = 420'000'000;
+  m.kv_bytes_per_position = 8 * 4 * 64 * 2 * 4;
+  m.prefill_macs_per_token = 100'000'000;
+  return m;
+}
+
+perf::BandwidthResult bandwidth_probe(std::vector<double> read) {
+  perf::BandwidthResult r;
+  r.threads = 8;
+  r.array_bytes = 134'217'728;
+  r.last_level_cache_bytes = 33'554'432;
+  r.read_bytes_per_repetition = 3 * r.array_bytes;
+  r.triad_bytes_per_repetition = 3 * r.array_bytes;
+  r.read = perf::summarize_bandwidth(std::move(read));
+  r.triad = perf::summarize_bandwidth({38.5, 39.25, 37.125});
+  r.setup_seconds = 0.2125;
+  r.timed_seconds = 0.2031;
+  return r;
+}
+
+// The roofline a benchmark attaches, from the result's own samples.
+void attach_roofline(perf::GenaiPerfResult& r, perf::BandwidthProbes probes) {
+  const perf::RooflineModel model = roofline_model();
+  r.roofline = perf::GenaiRoofline{model, probes,
+                                   perf::compute_roofline(model, r.samples, r.metrics, probes, r.facts.peak_rss_bytes)};
 }
 
 }  // namespace
@@ -62,7 +97,9 @@ perf::GenaiPerfResult genai_fixture() {
   facts.peak_rss_bytes = 537'919'488;
   facts.preparation = {{"ctx", "qnn", "compiled", 12.5, ""},
                        {"iter", "qnn", "fell_back", 300.0, "compile timed out after 300 s"}};
-  return perf::make_genai_result(c, run, facts, fixed_machine());
+  perf::GenaiPerfResult r = perf::make_genai_result(c, run, facts, fixed_machine());
+  attach_roofline(r, {bandwidth_probe({48.5, 50.25, 49.0}), bandwidth_probe({47.75, 49.5, 46.0})});
+  return r;
 }
 
 perf::GenaiPerfResult genai_budget_fixture() {
@@ -86,7 +123,9 @@ perf::GenaiPerfResult genai_budget_fixture() {
   run.timed = {timing(0.2, 0.001, {}, 7), timing(0.3, 0.002, {}, 7)};
   perf::MachineInfo m = fixed_machine();
   m.build_type = "Debug";
-  return perf::make_genai_result(c, run, perf::GenaiRunFacts{}, m);
+  perf::GenaiPerfResult r = perf::make_genai_result(c, run, perf::GenaiRunFacts{}, m);
+  attach_roofline(r, {});  // --no-bandwidth-probe
+  return r;
 }
 
 perf::OnnxPerfResult onnx_fixture() {

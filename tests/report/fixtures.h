@@ -12,11 +12,12 @@ namespace winml::testing {
 /// A machine description that does not depend on where the tests run.
 perf::MachineInfo fixed_machine();
 
-/// A GenAI result: 3 timed generations (one stopped early), 2 warmup, two prepared stages.
+/// A GenAI result: 3 timed generations (one stopped early), 2 warmup, two prepared stages, and a
+/// roofline with both bandwidth probes.
 perf::GenaiPerfResult genai_fixture();
 
 /// A GenAI result under a time budget, with no warmup, no preparation, no decode steps and the
-/// percentiles 90 and 99.9.
+/// percentiles 90 and 99.9, and a roofline without bandwidth probes.
 perf::GenaiPerfResult genai_budget_fixture();
 
 /// A single-model result: two inputs, one first run, 3 warmup and 10 timed runs.

@@ -155,6 +155,38 @@ TEST_F(ReportSchema, ThreadsInEffectAreStatedAndChecked) {
   EXPECT_TRUE(test::check_report(doc).valid());
 }
 
+// The roofline: units in the names, the probe used named, nulls where nothing was probed, and a
+// broken value or an older report without the object handled.
+TEST_F(ReportSchema, RooflineIsStatedWithUnitsAndChecked) {
+  const json& roofline = test::first_result(genai)["metrics"]["roofline"];
+  EXPECT_EQ(roofline["decode"]["weight_bytes_per_step"], 400'000'000);
+  EXPECT_EQ(roofline["decode"]["read_bandwidth_gb_per_s"], 50.25);  // the better probe's best read
+  EXPECT_EQ(roofline["decode"]["read_bandwidth_from"], "before");
+  EXPECT_EQ(roofline["bandwidth_probes"]["after"]["read"]["best_gb_per_s"], 49.5);
+  EXPECT_EQ(roofline["memory"]["weights_bytes"], 420'000'000);
+  const json budget = json::parse(JsonReporter().render(testing::genai_budget_fixture()));
+  const json& unprobed = test::first_result(budget)["metrics"]["roofline"];
+  EXPECT_EQ(unprobed["decode"]["fraction_of_read_bandwidth"], nullptr);
+  EXPECT_EQ(unprobed["decode"]["read_bandwidth_from"], nullptr);
+  EXPECT_EQ(unprobed["bandwidth_probes"]["before"], nullptr);
+
+  json doc = genai;
+  test::first_result(doc)["metrics"]["roofline"]["decode"]["achieved_gb_per_s"] = -1.0;
+  expect_rejected(doc, "/results/0/metrics/roofline/decode/achieved_gb_per_s");
+  doc = genai;
+  test::first_result(doc)["metrics"]["roofline"]["memory"].erase("kv_cache_bytes");
+  expect_rejected(doc, "/results/0/metrics/roofline/memory");
+  doc = genai;
+  test::first_result(doc)["metrics"]["roofline"]["decode"]["read_bandwidth_from"] = "cached";
+  expect_rejected(doc, "/results/0/metrics/roofline/decode/read_bandwidth_from");
+  // A bundle whose weights could not be counted has a null roofline; older reports have none.
+  doc = genai;
+  test::first_result(doc)["metrics"]["roofline"] = nullptr;
+  EXPECT_TRUE(test::check_report(doc).valid());
+  test::first_result(doc)["metrics"].erase("roofline");
+  EXPECT_TRUE(test::check_report(doc).valid());
+}
+
 TEST_F(ReportSchema, TimestampCarriesItsUtcOffset) {
   // A local time without its offset is ambiguous; RFC 3339 with Z or +hh:mm is not.
   for (const char* stamp : {"2026-07-10T14:30:05Z", "2026-07-10T20:00:05+05:30", "2026-07-10T09:30:05-05:00"}) {

@@ -1,0 +1,134 @@
+#include "report/roofline_report.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+#include "report/bandwidth_report.h"
+#include "report/json_fields.h"
+#include "report/text_units.h"
+
+namespace winml::report {
+namespace {
+
+using json_fields::Json;
+using json_fields::ms;
+using json_fields::rate;
+
+Json optional_rate(const std::optional<double>& value) { return value ? Json(rate(*value)) : Json(nullptr); }
+
+Json probe_json(const std::optional<perf::BandwidthResult>& probe) {
+  return probe ? bandwidth_json(*probe) : Json(nullptr);
+}
+
+// Which probe the limit came from: the one whose best read rate it is ("before" on a tie).
+Json limit_source(const perf::BandwidthProbes& probes) {
+  const double before = probes.before ? probes.before->read.best_gb_per_s : -1;
+  const double after = probes.after ? probes.after->read.best_gb_per_s : -1;
+  if (before < 0 && after < 0) return nullptr;
+  return before >= after ? "before" : "after";
+}
+
+Json decode_json(const perf::GenaiRoofline& r) {
+  const perf::RooflineMetrics& m = r.metrics;
+  return {{"weight_bytes_per_step", r.model.decode_weights.read_per_token_bytes},
+          {"kv_cache_bytes_per_step", std::round(m.kv_cache_bytes_per_step)},
+          {"bytes_per_step", std::round(m.bytes_per_step)},
+          {"context_tokens_per_step", rate(m.context_tokens_per_step)},
+          {"step_ms", ms(m.decode_step_s)},
+          {"achieved_gb_per_s", rate(m.decode_gb_per_s)},
+          {"read_bandwidth_before_gb_per_s",
+           optional_rate(r.probes.before ? std::optional(r.probes.before->read.best_gb_per_s) : std::nullopt)},
+          {"read_bandwidth_after_gb_per_s",
+           optional_rate(r.probes.after ? std::optional(r.probes.after->read.best_gb_per_s) : std::nullopt)},
+          {"read_bandwidth_gb_per_s", optional_rate(m.limit_gb_per_s)},
+          {"read_bandwidth_from", limit_source(r.probes)},
+          {"fraction_of_read_bandwidth", optional_rate(m.fraction_of_limit)}};
+}
+
+Json prefill_json(const perf::RooflineMetrics& m) {
+  return {{"prompt_tokens", m.prompt_tokens},
+          {"weight_flops", m.prefill_flops.weight_flops},
+          {"attention_flops", m.prefill_flops.attention_flops},
+          {"flops", m.prefill_flops.total()},
+          {"prefill_ms", ms(m.prefill_s)},
+          {"achieved_gflop_per_s", rate(m.prefill_gflop_per_s)}};
+}
+
+Json memory_json(const perf::RooflineMetrics& m) {
+  return {{"weights_bytes", m.weights_bytes},
+          {"kv_cache_bytes", m.kv_cache_bytes},
+          {"kv_cache_context_tokens", m.longest_context_tokens},
+          {"rest_of_peak_rss_bytes", m.rest_of_peak_rss_bytes},
+          {"peak_rss_bytes", m.peak_rss_bytes}};
+}
+
+Json model_json(const perf::RooflineModel& m) {
+  const roofline::WeightBytes& w = m.decode_weights;
+  return {{"layers", m.attention.layers},
+          {"attention_heads", m.attention.attention_heads},
+          {"kv_heads", m.attention.kv_heads},
+          {"head_size", m.attention.head_size},
+          {"kv_cache_data_type", m.attention.kv_data_type},
+          {"kv_cache_bytes_per_token", m.kv_bytes_per_position},
+          {"decode_weights",
+           {{"stored_bytes", w.stored_bytes},
+            {"read_per_token_bytes", w.read_per_token_bytes},
+            {"row_tables_bytes", w.row_tables_bytes},
+            {"unused_bytes", w.unused_bytes}}},
+          {"prefill_weight_macs_per_token", m.prefill_macs_per_token}};
+}
+
+// Decimal units, as the bandwidth's GB/s: "1.93 GB", "412.3 MB", "12.0 kB", "512 B".
+std::string decimal_bytes(double bytes) {
+  if (bytes >= 1e9) return fmt::format("{:.2f} GB", bytes / 1e9);
+  if (bytes >= 1e6) return fmt::format("{:.1f} MB", bytes / 1e6);
+  if (bytes >= 1e3) return fmt::format("{:.1f} kB", bytes / 1e3);
+  return fmt::format("{:.0f} B", bytes);
+}
+
+// text::bytes() reads 0 as "not measured"; a split part of 0 is measured.
+std::string part_bytes(std::uint64_t value) { return value == 0 ? "0 B" : text::bytes(value); }
+
+}  // namespace
+
+Json roofline_json(const std::optional<perf::GenaiRoofline>& roofline) {
+  if (!roofline) return nullptr;
+  return {{"decode", decode_json(*roofline)},
+          {"prefill", prefill_json(roofline->metrics)},
+          {"memory", memory_json(roofline->metrics)},
+          {"model", model_json(roofline->model)},
+          {"bandwidth_probes",
+           {{"before", probe_json(roofline->probes.before)}, {"after", probe_json(roofline->probes.after)}}}};
+}
+
+std::string roofline_decode_text(const perf::GenaiRoofline& roofline) {
+  const perf::RooflineMetrics& m = roofline.metrics;
+  if (m.decode_step_s <= 0) return fmt::format("no decode steps ({} per step)", decimal_bytes(m.bytes_per_step));
+  const std::string achieved = fmt::format("decode {:.1f} GB/s", m.decode_gb_per_s);
+  const std::string per_step = fmt::format("{} per step", decimal_bytes(m.bytes_per_step));
+  if (!m.fraction_of_limit) {
+    return fmt::format("{} ({}; the read bandwidth was not probed, so no fraction of it)", achieved, per_step);
+  }
+  return fmt::format("{} = {:.0f} % of the {:.1f} GB/s read bandwidth measured around this run ({})", achieved,
+                     100 * *m.fraction_of_limit, *m.limit_gb_per_s, per_step);
+}
+
+std::string roofline_prefill_text(const perf::GenaiRoofline& roofline) {
+  const perf::RooflineMetrics& m = roofline.metrics;
+  const std::string flops = fmt::format("{:.2f} GFLOP", m.prefill_flops.total() / 1e9);
+  if (m.prefill_s <= 0) return fmt::format("prefill not timed ({} per prompt)", flops);
+  return fmt::format("prefill {:.1f} GFLOP/s ({} for the {}-token prompt in {})", m.prefill_gflop_per_s, flops,
+                     m.prompt_tokens, text::duration(m.prefill_s));
+}
+
+std::string roofline_memory_text(const perf::GenaiRoofline& roofline) {
+  const perf::RooflineMetrics& m = roofline.metrics;
+  const std::string known = fmt::format("weights {} · KV cache {} at {} tokens", part_bytes(m.weights_bytes),
+                                        part_bytes(m.kv_cache_bytes), m.longest_context_tokens);
+  if (m.peak_rss_bytes == 0) return known + " (peak RSS unknown)";
+  return fmt::format("{} · rest {} of the {} peak RSS", known, part_bytes(m.rest_of_peak_rss_bytes),
+                     text::bytes(m.peak_rss_bytes));
+}
+
+}  // namespace winml::report
