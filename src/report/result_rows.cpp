@@ -1,5 +1,6 @@
 #include "report/result_rows.h"
 
+#include <cmath>
 #include <optional>
 
 #include "perf/percentile_list.h"
@@ -21,6 +22,12 @@ class RowBuilder {
     add(name, true, value ? Cell(std::int64_t{*value}) : Cell());
   }
   void number(const std::string& name, double value) { add(name, true, value); }
+  void number(const std::string& name, const std::optional<double>& value) {
+    add(name, true, value ? Cell(*value) : Cell());
+  }
+  void count(const std::string& name, const std::optional<std::int64_t>& value) {
+    add(name, true, value ? Cell(*value) : Cell());
+  }
 
   // metric_mean_unit, metric_median_unit, metric_pNN_unit for every percentile but 50 (the
   // median already is the nearest-rank 50th percentile), metric_stddev_unit, metric_n.
@@ -65,6 +72,29 @@ void identity(RowBuilder& row, const Config& c, const char* model_column, const 
   row.count("threads", c.threads.intra_op_threads);
 }
 
+// The roofline's headline figures (docs/metrics.md, "Roofline"): all empty when it could not be
+// computed; the limit and the fraction also when the bandwidth was not probed.
+void roofline_columns(RowBuilder& row, const std::optional<perf::GenaiRoofline>& roofline) {
+  using Bytes = std::optional<std::int64_t>;
+  using Number = std::optional<double>;
+  const perf::RooflineMetrics* m = roofline ? &roofline->metrics : nullptr;
+  auto rounded = [m](auto get) -> Number {
+    if (m == nullptr) return std::nullopt;
+    const Number v = get(*m);
+    return v ? Number(rate(*v)) : std::nullopt;
+  };
+  auto bytes = [m](auto get) -> Bytes { return m ? Bytes(std::llround(static_cast<double>(get(*m)))) : std::nullopt; };
+  using M = perf::RooflineMetrics;
+  row.count("decode_bytes_per_step", bytes([](const M& x) { return x.bytes_per_step; }));
+  row.number("decode_gb_per_s", rounded([](const M& x) { return Number(x.decode_gb_per_s); }));
+  row.number("read_bandwidth_gb_per_s", rounded([](const M& x) { return x.limit_gb_per_s; }));
+  row.number("read_bandwidth_fraction", rounded([](const M& x) { return x.fraction_of_limit; }));
+  row.number("prefill_flops", m ? Number(m->prefill_flops.total()) : std::nullopt);
+  row.number("prefill_gflop_per_s", rounded([](const M& x) { return Number(x.prefill_gflop_per_s); }));
+  row.count("weights_bytes", bytes([](const M& x) { return x.weights_bytes; }));
+  row.count("kv_cache_bytes", bytes([](const M& x) { return x.kv_cache_bytes; }));
+}
+
 void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   const perf::GenaiPerfConfig& c = r.config;
   const perf::GenaiMetrics& m = r.metrics;
@@ -99,6 +129,7 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   row.number("load_tokenizer_ms", ms(load.tokenizer_s));
   row.number("load_other_ms", ms(load.other_s));
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
+  roofline_columns(row, r.roofline);
   // --cold only: a run either measures cold starts or not, so the rows of one run agree.
   if (r.cold) {
     row.count("cold_iterations", static_cast<std::int64_t>(r.cold->iterations));

@@ -19,8 +19,9 @@ namespace winml::report {
 
 /// Version of the row schema (the columns of csv/md and the keys of jsonl); independent of the
 /// JSON report's kSchemaVersion.
-/// Version 2 added depth, max_length and depth_fill_mean_ms to GenAI rows.
-inline constexpr int kRowSchemaVersion = 2;
+/// Version 2 added depth, max_length and depth_fill_mean_ms to GenAI rows; version 3 the
+/// roofline's columns (decode_bytes_per_step ... kv_cache_bytes).
+inline constexpr int kRowSchemaVersion = 3;
 
 /// One value: empty (unknown, e.g. threads when stages differ), text, a count, or a measurement
 /// already in the column's unit and rounded as the JSON report rounds it.

@@ -114,6 +114,13 @@ std::string roofline_decode_text(const perf::GenaiRoofline& roofline) {
                      100 * *m.fraction_of_limit, *m.limit_gb_per_s, per_step);
 }
 
+std::string roofline_decode_cell(const std::optional<perf::GenaiRoofline>& roofline) {
+  if (!roofline || roofline->metrics.decode_step_s <= 0) return "n/a";
+  const perf::RooflineMetrics& m = roofline->metrics;
+  if (!m.fraction_of_limit) return fmt::format("{:.1f}", m.decode_gb_per_s);
+  return fmt::format("{:.1f} = {:.0f} %", m.decode_gb_per_s, 100 * *m.fraction_of_limit);
+}
+
 std::string roofline_prefill_text(const perf::GenaiRoofline& roofline) {
   const perf::RooflineMetrics& m = roofline.metrics;
   const std::string flops = fmt::format("{:.2f} GFLOP", m.prefill_flops.total() / 1e9);

@@ -18,6 +18,10 @@ nlohmann::ordered_json roofline_json(const std::optional<perf::GenaiRoofline>& r
 /// step)"; without probes it says so instead of a fraction. Bytes here are decimal, as GB/s.
 std::string roofline_decode_text(const perf::GenaiRoofline& roofline);
 
+/// The sweep table's cell: "40.0 = 80 %" (GB/s and the fraction of the probed read bandwidth),
+/// "40.0" without probes, "n/a" without a roofline.
+std::string roofline_decode_cell(const std::optional<perf::GenaiRoofline>& roofline);
+
 /// "prefill 41.2 GFLOP/s (26.4 GFLOP for the 128-token prompt in 640.3 ms)".
 std::string roofline_prefill_text(const perf::GenaiRoofline& roofline);
 

@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 
+#include "report/roofline_report.h"
 #include "report/text_sections.h"
 #include "report/threads_text.h"
 
@@ -110,15 +111,18 @@ std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& s
   std::string out = preamble(report, "bundle", first.config.bundle, loop_text(first, "iteration"), style);
   const auto axes = axis_names(report.sweep, {"ep", "device", "threads", "prompt_tokens", "max_new_tokens"});
   const Table t = sweep_table<perf::GenaiPerfResult>(
-      report, axes, genai_axis, {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s"},
+      report, axes, genai_axis, {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s", "decode GB/s"},
       [](const perf::GenaiPerfResult& r) -> std::vector<std::string> {
         return {mean_pm(r.metrics.ttft_s, 1e3), mean_pm(r.metrics.tpot_s, 1e3),
-                mean_pm(r.metrics.decode_tokens_per_s, 1), mean_pm(prefill_rates(r), 1)};
+                mean_pm(r.metrics.decode_tokens_per_s, 1), mean_pm(prefill_rates(r), 1),
+                roofline_decode_cell(r.roofline)};
       });
   out += t.render(style, 2);
   return out +
          "  mean ± sample stddev over the timed iterations of each combination; every statistic is in the "
-         "report (-f json)\n";
+         "report (-f json)\n"
+         "  decode GB/s: bytes a decode step reads / the mean step, and its share of the read bandwidth probed "
+         "around the combination\n";
 }
 
 std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& style) {

@@ -169,6 +169,14 @@ TEST_F(PerfCli, NoBandwidthProbeKeepsTheBytesAndDropsTheFraction) {
   EXPECT_GT(roofline["memory"]["weights_bytes"].get<std::uint64_t>(),
             roofline["model"]["decode_weights"]["stored_bytes"].get<std::uint64_t>());
   EXPECT_THAT(result.out, ::testing::HasSubstr("the read bandwidth was not probed"));
+  // The row formats carry the same figures, the unprobed ones as null.
+  auto rows = perf("-m " + pipe().string() + " --no-bandwidth-probe --iterations 1 --warmup 0 -n 3 -q -f jsonl -o " +
+                   out("roofline-unprobed-rows.json").string());
+  ASSERT_EQ(rows.exit_code, 0) << rows.err;
+  const auto row = nlohmann::json::parse(rows.out);
+  EXPECT_GT(row["decode_gb_per_s"].get<double>(), 0);
+  EXPECT_EQ(row["read_bandwidth_fraction"], nullptr);
+  EXPECT_EQ(row["weights_bytes"], roofline["memory"]["weights_bytes"]);
 }
 
 TEST_F(PerfCli, ExplicitDeviceConfigReportsConfig) {

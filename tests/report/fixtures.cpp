@@ -202,7 +202,11 @@ perf::GenaiPerfReport genai_sweep_fixture() {
                    timing(prefill * 1.1, 0.0012, {step * 0.9, step}, prompt)};
       perf::GenaiRunFacts facts;
       facts.load = {0, 0, 0.080, 0.010, 0.0005};
-      report.results.push_back(perf::make_genai_result(c, run, facts, fixed_machine()));
+      perf::GenaiPerfResult r = perf::make_genai_result(c, run, facts, fixed_machine());
+      // The first combination was run under --no-bandwidth-probe, the others with the probes.
+      attach_roofline(r, threads == 1 && prompt == 16 ? perf::BandwidthProbes{}
+                                                      : perf::BandwidthProbes{bandwidth_probe({50.5, 51.25}), {}});
+      report.results.push_back(std::move(r));
     }
   }
   return report;
