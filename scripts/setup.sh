@@ -11,6 +11,9 @@ packages=(
   nlohmann-json3-dev libcli11-dev libfmt-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev protobuf-compiler
+  # The HTML report (`winml perf report`, `perf --html`) inlines Chart.js from libjs-chart.js; the
+  # tests load the page in headless Chromium.
+  libjs-chart.js chromium
   # The asan preset and the fuzz targets: clang, its sanitizer/libFuzzer runtimes, llvm-symbolizer.
   clang libclang-rt-dev llvm
 )

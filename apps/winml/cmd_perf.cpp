@@ -13,6 +13,7 @@
 #include "engine/engine_loader.h"
 #include "number_flags.h"
 #include "perf/percentile_list.h"
+#include "perf_html.h"
 #include "perf_options.h"
 #include "report/reporter.h"
 #include "sweep_flags.h"
@@ -42,6 +43,12 @@ void run_perf(PerfOptions& options) {
   }
   if (runtime == "winml-genai" && !options.compile) {
     warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.out);
+  }
+  if (!options.html.empty()) {
+    if (!options.output.empty() && options.html == options.output) {
+      throw UsageError("--html and -o both name " + options.html + ": give the HTML page its own file.");
+    }
+    check_html_target(options.html, options.overwrite, "--html");  // before the run, not after it
   }
   options.runtime = runtime;
   engine::set_telemetry_opt_in(options.telemetry);
@@ -122,7 +129,11 @@ void setup_perf(CLI::App& parent) {
       ->excludes(batch_size)
       ->excludes(shape);
   cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)");
-  cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report");
+  cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report (and --html file)");
+  cmd->add_option("--html", options->html,
+                  "Also write the run's visual report (one self-contained HTML page with charts; needs Debian's "
+                  "libjs-chart.js) to FILE; `winml perf report` draws several reports")
+      ->type_name("FILE");
   cmd->add_option(
          "-f,--format", options->format,
          "Stdout format: text (tables), json (the report), csv, md or jsonl (one row per result; docs/formats.md)")

@@ -5,6 +5,7 @@
 #include <map>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "winml/errors.h"
@@ -27,6 +28,8 @@ std::vector<Entry>& entries() {
 const std::map<std::string, std::string>& group_descriptions() {
   static const std::map<std::string, std::string> groups = {
       {"bundle", "Create and prepare GenAI bundles"},
+      // Set up as a bare group only when "perf report" alone is named; otherwise `perf` itself.
+      {"perf", "Benchmark a GenAI bundle or a single ONNX model"},
   };
   return groups;
 }
@@ -53,6 +56,9 @@ std::string command_list(CLI::App& app, const std::string& path) {
   return list;
 }
 
+// A group ("bundle", the root) only selects a command; a command runs itself.
+bool is_group(const CLI::App& app) { return app.get_require_subcommand_min() > 0; }
+
 }  // namespace
 
 void check_command_words(CLI::App& app, int argc, const char* const* argv) {
@@ -61,6 +67,9 @@ void check_command_words(CLI::App& app, int argc, const char* const* argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string word = argv[i];
     if (word.empty() || subcommands_of(*level).empty()) return;
+    // A command with commands of its own ("perf", with "perf report") takes its flags and
+    // arguments when the word names none of them.
+    if (!is_group(*level) && (word.front() == '-' || find_subcommand(*level, word) == nullptr)) return;
     // Before a command only --help and --version are options; a command's own flags follow it,
     // and CLI11 would report any other flag here only as a missing command.
     if (word.front() == '-') {
@@ -78,7 +87,7 @@ void check_command_words(CLI::App& app, int argc, const char* const* argv) {
     level = next;
     path += (path.empty() ? "" : " ") + word;
   }
-  if (!subcommands_of(*level).empty()) {
+  if (is_group(*level) && !subcommands_of(*level).empty()) {
     throw UsageError("'winml" + (path.empty() ? "" : " " + path) + "' needs a command: " + command_list(*level, path) +
                      ". Run 'winml " + (path.empty() ? "" : path + " ") + "--help' for what each does.");
   }
@@ -86,13 +95,23 @@ void check_command_words(CLI::App& app, int argc, const char* const* argv) {
 
 namespace {
 
-// The one entry that argv's leading command words name exactly, or null.
-const Entry* named_command(int argc, const char* const* argv) {
+// The entries that argv's leading command words name: a grouped command alone ("bundle synth",
+// "perf report"), or a top-level command with the commands grouped under it ("perf", so that its
+// --help lists "perf report"); empty when the words name none.
+std::vector<Entry> named_commands(int argc, const char* const* argv) {
   auto word = [&](int i) { return i < argc && argv[i] != nullptr ? std::string(argv[i]) : std::string(); };
   for (const Entry& entry : entries()) {
-    if (entry.group.empty() ? word(1) == entry.name : word(1) == entry.group && word(2) == entry.name) return &entry;
+    if (!entry.group.empty() && word(1) == entry.group && word(2) == entry.name) return {entry};
   }
-  return nullptr;
+  std::vector<Entry> named;
+  for (const Entry& entry : entries()) {
+    if (entry.group.empty() && word(1) == entry.name) named.push_back(entry);
+  }
+  if (named.empty()) return named;
+  for (const Entry& entry : entries()) {
+    if (entry.group == word(1)) named.push_back(entry);
+  }
+  return named;
 }
 
 }  // namespace
@@ -102,18 +121,18 @@ CommandRegistrar::CommandRegistrar(std::string group, std::string name, int orde
 }
 
 void add_registered_commands(CLI::App& app, int argc, const char* const* argv) {
-  std::vector<Entry> sorted;
-  if (const Entry* only = named_command(argc, argv)) {
-    sorted.push_back(*only);
-  } else {
-    sorted = entries();
-  }
-  std::stable_sort(sorted.begin(), sorted.end(), [](const Entry& a, const Entry& b) { return a.order < b.order; });
+  std::vector<Entry> sorted = named_commands(argc, argv);
+  if (sorted.empty()) sorted = entries();
+  // Top-level commands first: a command grouped under one ("perf report") is added to it.
+  std::stable_sort(sorted.begin(), sorted.end(), [](const Entry& a, const Entry& b) {
+    return std::pair(!a.group.empty(), a.order) < std::pair(!b.group.empty(), b.order);
+  });
   std::map<std::string, CLI::App*> groups;
   for (const auto& entry : sorted) {
     CLI::App* parent = &app;
     if (!entry.group.empty()) {
       auto& group = groups[entry.group];
+      if (group == nullptr) group = find_subcommand(app, entry.group);
       if (group == nullptr) {
         auto it = group_descriptions().find(entry.group);
         group = app.add_subcommand(entry.group, it == group_descriptions().end() ? "" : it->second);

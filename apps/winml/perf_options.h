@@ -44,6 +44,7 @@ struct PerfOptions {
   std::string input_data;
   std::string output;
   bool overwrite = false;
+  std::string html;  ///< --html FILE: also the visual report of the run; empty = none
   std::string format = "text";
   std::vector<double> percentiles = perf::default_percentiles();  ///< --percentiles, parsed
   std::vector<std::string> ep_libraries;

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "console_output.h"
+#include "perf_html.h"
 #include "perf_options.h"
 #include "report/report_file.h"
 #include "report/reporter.h"
@@ -27,8 +28,11 @@ void emit_report(const Report& report, const PerfOptions& options, const std::fi
   } else {
     report::write_report(path, json, options.overwrite);
   }
+  if (!options.html.empty()) write_run_html(json, written, options.html, options.overwrite);
   auto say_where = [&] {
-    if (options.out.verbosity >= 0) std::fprintf(stderr, "report written to %s\n", written.string().c_str());
+    if (options.out.verbosity < 0) return;
+    std::fprintf(stderr, "report written to %s\n", written.string().c_str());
+    if (!options.html.empty()) std::fprintf(stderr, "HTML report written to %s\n", options.html.c_str());
   };
   // The sparkline's block characters are text, not colour: drawn unless the locale is not UTF-8.
   const report::text::Glyphs glyphs =

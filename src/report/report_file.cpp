@@ -90,28 +90,31 @@ std::string rfc3339_local(std::chrono::system_clock::time_point when) {
                      tm.tm_hour, tm.tm_min, tm.tm_sec, offset_min < 0 ? '-' : '+', abs_min / 60, abs_min % 60);
 }
 
-void check_report_path(const std::filesystem::path& path, bool overwrite) {
+void check_report_path(const std::filesystem::path& path, bool overwrite, std::string_view flag) {
   std::error_code ec;
+  const std::string with = " with " + std::string(flag);
   switch (platform::file_kind(path)) {
     case platform::FileKind::directory:
-      throw UsageError("report path " + path.string() + " is a folder: give a file name with -o, e.g. -o " +
-                       (path / "report.json").string());
+      throw UsageError("report path " + path.string() + " is a folder: give a file name" + with + ", e.g. " +
+                       std::string(flag) + " " + (path / (flag == "-o" ? "report.json" : "report.html")).string());
     case platform::FileKind::special:
       // Replacing a device or FIFO (as root: /dev/null) is never what a report path means.
       throw UsageError("report path " + path.string() +
                        " is a device, FIFO or socket, not a regular file, and is never replaced (not even with "
-                       "--overwrite). Give a file path with -o; use -f json to get the report on stdout.");
+                       "--overwrite). Give a file path" +
+                       with + (flag == "-o" ? "; use -f json to get the report on stdout." : "."));
     case platform::FileKind::regular:
       if (!overwrite) {
         throw UsageError("report " + path.string() +
-                         " already exists: pass --overwrite to replace it, or choose another path with -o");
+                         " already exists: pass --overwrite to replace it, or choose another path" + with);
       }
       break;
     case platform::FileKind::missing:
       if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)) && !overwrite) {
         throw UsageError("report path " + path.string() +
                          " is a symlink to nothing: remove it, pass --overwrite to replace it, or choose another "
-                         "path with -o");
+                         "path" +
+                         with);
       }
       break;
   }

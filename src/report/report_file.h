@@ -34,7 +34,8 @@ std::string rfc3339_local(std::chrono::system_clock::time_point when);
 /// winml::UsageError when path is a folder, a device, FIFO or socket (whatever overwrite says),
 /// exists and overwrite is false, or lies where no file can be created (the nearest existing
 /// folder is probed with a real file: /proc, a read-only mount, a file used as a folder).
-void check_report_path(const std::filesystem::path& path, bool overwrite);
+/// Messages name `flag` as the one that gives the path.
+void check_report_path(const std::filesystem::path& path, bool overwrite, std::string_view flag = "-o");
 
 /// Writes the report atomically (platform::write_file_atomically), creating parent folders. A
 /// path that is a symbolic link is written through: the file it leads to is replaced, the link

@@ -1,0 +1,71 @@
+// `winml perf report`: one self-contained HTML page with charts of one or more perf reports.
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli_common.h"
+#include "command_registry.h"
+#include "perf_html.h"
+#include "report/perf_report_document.h"
+#include "winml/errors.h"
+
+namespace winml::cli {
+namespace {
+
+struct PerfReportOptions {
+  std::vector<std::string> reports;
+  std::string output;
+  bool overwrite = false;
+  OutputOptions out;
+};
+
+// The same file reached by two paths, without following a missing one.
+bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
+  std::error_code ec;
+  return std::filesystem::equivalent(a, b, ec) && !ec;
+}
+
+void run_perf_report(const PerfReportOptions& options) {
+  for (const auto& input : options.reports) {
+    if (same_file(input, options.output)) {
+      throw UsageError("-o " + options.output + " is one of the reports read (" + input +
+                       "): the page would replace it. Name an .html file for -o.");
+    }
+  }
+  check_html_target(options.output, options.overwrite, "-o");
+  std::vector<report::PerfReportDocument> documents;
+  std::size_t results = 0;
+  for (const auto& input : options.reports) {
+    documents.push_back(report::read_perf_report(input));
+    results += documents.back().results.size();
+  }
+  write_html_report(documents, options.output, options.overwrite);
+  if (options.out.verbosity >= 0) {
+    std::fprintf(stderr, "HTML report written to %s (%zu %s, %zu %s)\n", options.output.c_str(), documents.size(),
+                 documents.size() == 1 ? "report" : "reports", results, results == 1 ? "result" : "results");
+  }
+}
+
+void setup_perf_report(CLI::App& parent) {
+  auto options = std::make_shared<PerfReportOptions>();
+  auto* cmd = parent.add_subcommand(
+      "report",
+      "Write one self-contained HTML page with charts of perf reports: TTFT distribution, decode latency by "
+      "position, sweep curves, comparison bars with intervals, roofline fraction");
+  cmd->add_option("reports", options->reports, "JSON reports written by `winml perf` (one or more)")
+      ->required()
+      ->type_name("REPORT.json");
+  cmd->add_option("-o,--output", options->output, "HTML file to write")->required()->type_name("FILE.html");
+  cmd->add_flag("--overwrite", options->overwrite, "Replace an existing file");
+  add_output_flags(*cmd, options->out);
+  cmd->callback([options] { run_perf_report(*options); });
+}
+
+const CommandRegistrar registrar("perf", "report", 10, setup_perf_report);
+
+}  // namespace
+}  // namespace winml::cli

@@ -1,0 +1,28 @@
+#include "perf_html.h"
+
+#include <string>
+
+#include "report/chart_library.h"
+#include "report/html_report.h"
+#include "report/report_file.h"
+#include "winml_build_info.h"
+
+namespace winml::cli {
+
+void check_html_target(const std::filesystem::path& path, bool overwrite, std::string_view flag) {
+  report::check_report_path(path, overwrite, flag);
+  report::read_chart_js();
+}
+
+void write_html_report(const std::vector<report::PerfReportDocument>& reports, const std::filesystem::path& path,
+                       bool overwrite) {
+  const std::string generator = std::string("winml ") + WINML_VERSION_STRING + " (" + WINML_GIT_COMMIT + ")";
+  report::write_report(path, report::render_html_report(reports, report::read_chart_js(), generator), overwrite);
+}
+
+void write_run_html(std::string_view json, const std::filesystem::path& json_path, const std::filesystem::path& path,
+                    bool overwrite) {
+  write_html_report({report::parse_perf_report(json, json_path.string())}, path, overwrite);
+}
+
+}  // namespace winml::cli

@@ -1,0 +1,27 @@
+#pragma once
+/// \file
+/// The HTML report from the CLI: `winml perf report` and `winml perf --html FILE`.
+
+#include <filesystem>
+#include <string_view>
+#include <vector>
+
+#include "report/perf_report_document.h"
+
+namespace winml::cli {
+
+/// Checks, before anything is measured or read, that an HTML report can be written to `path`
+/// (as -o is checked: winml::UsageError for a folder, device or an existing file without
+/// `overwrite`) and that Chart.js is installed (winml::Error naming the package).
+/// `flag` is the one that named the path, for the messages.
+void check_html_target(const std::filesystem::path& path, bool overwrite, std::string_view flag);
+
+/// Writes the page of `reports` to `path` atomically (report::write_report).
+void write_html_report(const std::vector<report::PerfReportDocument>& reports, const std::filesystem::path& path,
+                       bool overwrite);
+
+/// --html: the page of the report a perf run has just written, `json` at `json_path`.
+void write_run_html(std::string_view json, const std::filesystem::path& json_path, const std::filesystem::path& path,
+                    bool overwrite);
+
+}  // namespace winml::cli

@@ -1,0 +1,107 @@
+#include "report/perf_report_document.h"
+
+#include <fstream>
+#include <sstream>
+#include <system_error>
+
+#include "winml/errors.h"
+
+namespace winml::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// A report nests about six levels (results[].metrics.decode_timeline[].p50); this bound only keeps
+// a hostile file from costing unbounded recursion where nlohmann walks the tree.
+constexpr int kMaxReportDepth = 64;
+
+constexpr int kNewestSchemaVersion = 2;
+
+[[noreturn]] void refuse(const std::string& source, const std::string& problem) {
+  throw UsageError(source + " is not a winml perf report: " + problem +
+                   ". Pass the JSON report a `winml perf` run wrote (its -o path, or the path it printed).");
+}
+
+// A result must at least say what ran (config) and what was measured (metrics).
+void check_result(const Json& result, const std::string& where, const std::string& source) {
+  if (!result.is_object()) refuse(source, where + " is not an object");
+  for (const char* key : {"config", "metrics"}) {
+    if (!result.contains(key) || !result.at(key).is_object()) {
+      refuse(source, where + " has no \"" + std::string(key) + "\" object");
+    }
+  }
+}
+
+}  // namespace
+
+PerfReportDocument parse_perf_report(std::string_view text, const std::string& source) {
+  Json document;
+  try {
+    document = Json::parse(text, [&](int depth, Json::parse_event_t, Json&) {
+      if (depth > kMaxReportDepth) {
+        refuse(source, "it nests JSON more than " + std::to_string(kMaxReportDepth) + " levels deep");
+      }
+      return true;
+    });
+  } catch (const Json::exception& e) {
+    refuse(source, std::string("it is not valid JSON (") + e.what() + ")");
+  }
+  if (!document.is_object()) refuse(source, "it is not a JSON object");
+  const auto version = document.find("schema_version");
+  if (version == document.end() || !version->is_number_integer()) refuse(source, "it has no integer schema_version");
+  PerfReportDocument report;
+  report.source = source;
+  report.schema_version = version->get<int>();
+  if (report.schema_version < 1)
+    refuse(source, "schema_version " + std::to_string(report.schema_version) + " is not one winml writes");
+  if (report.schema_version > kNewestSchemaVersion) {
+    throw UsageError(source + " has schema_version " + std::to_string(report.schema_version) +
+                     ", written by a newer winml; this one reads versions 1 to " +
+                     std::to_string(kNewestSchemaVersion) + ". Use a winml at least as new as the one that wrote it.");
+  }
+  const auto kind = document.find("kind");
+  if (kind == document.end() || !kind->is_string() || (*kind != "genai" && *kind != "onnx")) {
+    refuse(source, "its kind is not \"genai\" or \"onnx\"");
+  }
+  report.kind = kind->get<std::string>();
+  if (report.schema_version == 1) {
+    check_result(document, "the document", source);
+    report.results = Json::array({document});
+    // Those belong to the document, which version 2 keeps above its results.
+    for (const char* key : {"schema_version", "kind", "methods"}) report.results[0].erase(key);
+    return report;
+  }
+  const auto results = document.find("results");
+  if (results == document.end() || !results->is_array() || results->empty()) {
+    refuse(source, "it has no \"results\" array with at least one result");
+  }
+  for (std::size_t i = 0; i < results->size(); ++i) {
+    check_result(results->at(i), "results[" + std::to_string(i) + "]", source);
+  }
+  report.results = std::move(*results);
+  if (const auto sweep = document.find("sweep"); sweep != document.end()) report.sweep = std::move(*sweep);
+  return report;
+}
+
+PerfReportDocument read_perf_report(const std::filesystem::path& path) {
+  std::error_code ec;
+  if (!std::filesystem::exists(path, ec)) {
+    throw UsageError(path.string() + " does not exist. Pass the JSON report a `winml perf` run wrote.");
+  }
+  if (!std::filesystem::is_regular_file(path, ec)) {
+    throw UsageError(path.string() + " is not a regular file. Pass the JSON report a `winml perf` run wrote.");
+  }
+  const auto size = std::filesystem::file_size(path, ec);
+  if (!ec && size > kMaxReportFileBytes) {
+    throw UsageError(path.string() + " is " + std::to_string(size >> 20) + " MiB, larger than the " +
+                     std::to_string(kMaxReportFileBytes >> 20) +
+                     " MiB a winml perf report can be. Pass a report file.");
+  }
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw UsageError(path.string() + " cannot be read. Check its permissions.");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return parse_perf_report(text.str(), path.string());
+}
+
+}  // namespace winml::report

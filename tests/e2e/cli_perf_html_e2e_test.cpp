@@ -1,0 +1,293 @@
+// The visual report end to end: real `winml perf` runs on a synthetic bundle and an ONNX file,
+// `--html` and `winml perf report`, each page loaded in headless Chromium. The page writes what it
+// drew into its DOM; these tests compute from the reports' JSON which charts there must be and
+// from how many values each, and check that the page drew exactly those, and caught no error.
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "compile/onnx_fixtures.h"
+#include "test_support/headless_chromium.h"
+#include "test_support/json_file.h"
+#include "test_support/report_doc.h"
+#include "test_support/run_command.h"
+#include "test_support/temp_dir.h"
+
+namespace winml {
+namespace {
+
+namespace fs = std::filesystem;
+using nlohmann::json;
+
+// What a report page must draw: chart id -> {datasets, points, sum of the values plotted,
+// samples}; and the ids of the notes that stand in for charts without data.
+struct ExpectedPage {
+  std::map<std::string, json> charts;
+  std::set<std::string> notes;
+};
+
+// Every result of a report, whatever its layout (version 2: results[]; version 1: itself).
+std::vector<json> results_of(const json& report) {
+  if (report.contains("results")) return report["results"].get<std::vector<json>>();
+  return {report};
+}
+
+bool has_mean(const json& summary) { return summary.is_object() && summary.value("count", 0) > 0; }
+
+// metrics.roofline.decode.fraction_of_read_bandwidth, or null (no roofline, or no probe).
+json roofline_fraction(const json& result) {
+  const json roofline = result["metrics"].value("roofline", json());
+  if (!roofline.is_object() || !roofline.contains("decode")) return json();
+  return roofline["decode"].value("fraction_of_read_bandwidth", json());
+}
+
+// The value of a swept setting in a result's config, as the page reads it.
+json setting(const json& result, const std::string& name) {
+  const json& config = result["config"];
+  if (name != "threads") return config.value(name, json());
+  if (!config.contains("threads")) return json();
+  const json& threads = config["threads"];
+  return threads["requested"].is_number() ? threads["requested"] : threads["intra_op_threads"];
+}
+
+// One kind's sweep curves: a chart per setting whose value differs between the results.
+void expect_sweeps(const std::vector<json>& results, const std::string& kind, const std::string& metric,
+                   ExpectedPage& page) {
+  for (const std::string name : {"prompt_tokens", "depth", "threads"}) {
+    std::set<std::string> values;
+    for (const auto& r : results) values.insert(setting(r, name).dump());
+    if (values.size() < 2) continue;
+    int points = 0;
+    double sum = 0;
+    for (const auto& r : results) {
+      if (!setting(r, name).is_number() || !has_mean(r["metrics"][metric])) continue;
+      points += 1;
+      sum += r["metrics"][metric]["mean"].get<double>();
+    }
+    page.charts["sweep-" + kind + "-" + name] = {{"points", points}, {"sum", sum}, {"samples", points}};
+  }
+}
+
+ExpectedPage expected_page(const std::vector<json>& reports) {
+  std::vector<json> genai, onnx;
+  for (const auto& report : reports) {
+    for (const auto& result : results_of(report)) (report["kind"] == "genai" ? genai : onnx).push_back(result);
+  }
+  ExpectedPage page;
+  if (!genai.empty()) {
+    int ttft = 0, positions = 0, decoding = 0, with_ttft = 0, fractions = 0;
+    double position_means = 0, decode_means = 0, ttft_means = 0, percents = 0;
+    for (const auto& r : genai) {
+      const json& m = r["metrics"];
+      ttft += static_cast<int>(r["samples"]["timed"].size());
+      for (const auto& position : m.value("decode_timeline", json::array())) {
+        positions += 1;
+        position_means += position["mean"].get<double>();
+      }
+      if (has_mean(m["decode_tokens_per_s_by_iteration"])) {
+        decoding += 1;
+        decode_means += m["decode_tokens_per_s_by_iteration"]["mean"].get<double>();
+      }
+      if (has_mean(m["ttft_ms"])) {
+        with_ttft += 1;
+        ttft_means += m["ttft_ms"]["mean"].get<double>();
+      }
+      if (roofline_fraction(r).is_number()) {
+        fractions += 1;
+        percents += 100 * roofline_fraction(r).get<double>();
+      }
+    }
+    // The histogram's bars count every timed iteration once.
+    page.charts["ttft-distribution"] = {{"datasets", genai.size()}, {"sum", ttft}, {"samples", ttft}};
+    if (positions > 0) {
+      page.charts["decode-by-position"] = {
+          {"datasets", genai.size()}, {"points", positions}, {"sum", position_means}, {"samples", positions}};
+    } else {
+      page.notes.insert("decode-by-position");
+    }
+    if (decoding > 0) {
+      page.charts["compare-decode"] = {{"points", decoding}, {"sum", decode_means}, {"samples", decoding}};
+    } else {
+      page.notes.insert("compare-decode");
+    }
+    page.charts["compare-ttft"] = {{"points", with_ttft}, {"sum", ttft_means}, {"samples", with_ttft}};
+    if (fractions > 0) {
+      page.charts["roofline"] = {{"points", fractions}, {"sum", percents}, {"samples", fractions}};
+    } else {
+      page.notes.insert("roofline");
+    }
+    expect_sweeps(genai, "genai", "decode_tokens_per_s_by_iteration", page);
+  }
+  if (!onnx.empty()) {
+    int runs = 0;
+    double latency_means = 0;
+    for (const auto& r : onnx) {
+      runs += static_cast<int>(r["samples"]["timed_ms"].size());
+      latency_means += r["metrics"]["latency_ms"]["mean"].get<double>();
+    }
+    page.charts["latency-distribution"] = {{"datasets", onnx.size()}, {"sum", runs}, {"samples", runs}};
+    page.charts["compare-latency"] = {{"points", onnx.size()}, {"sum", latency_means}, {"samples", onnx.size()}};
+    expect_sweeps(onnx, "onnx", "latency_ms", page);
+  }
+  bool any_sweep = false;
+  for (const auto& [id, chart] : page.charts) any_sweep = any_sweep || id.rfind("sweep-", 0) == 0;
+  if (!any_sweep) page.notes.insert("sweep");
+  return page;
+}
+
+class PerfHtml : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = new test::TempDir();
+    auto synth = test::run_winml("bundle synth -q -o " + path("tiny").string());
+    ASSERT_EQ(synth.exit_code, 0) << synth.err;
+    test::write_source_model(path("model.onnx"), /*external_data=*/false);
+  }
+  static void TearDownTestSuite() { delete root_; }
+  void SetUp() override {
+    chromium_ = test::chromium_binary();
+    if (chromium_.empty()) {
+      GTEST_SKIP() << "chromium is not installed (Debian package chromium; scripts/setup.sh installs it), so the "
+                      "HTML report cannot be loaded in a browser here";
+    }
+  }
+  static fs::path path(const std::string& name) { return root_->path() / name; }
+  // A short real run that writes its report to `name`.json (and whatever `flags` add).
+  static json perf(const std::string& model, const std::string& name, const std::string& flags) {
+    auto result = test::run_command("WINML_CACHE_DIR=" + path("cache").string() + " " + test::winml_binary() +
+                                    " perf -q --no-color -m " + path(model).string() + " -o " +
+                                    path(name + ".json").string() + " " + flags);
+    EXPECT_EQ(result.exit_code, 0) << result.err;
+    return test::read_json(path(name + ".json"));
+  }
+  static json genai_run(const std::string& name, const std::string& flags = "", int new_tokens = 12) {
+    return perf("tiny", name, "--iterations 5 --warmup 1 -n " + std::to_string(new_tokens) + " " + flags);
+  }
+  // Loads the page and checks it drew exactly what the reports call for, with no error.
+  void expect_page_draws(const fs::path& page, const std::vector<json>& reports) {
+    const test::LoadedPage loaded = test::load_page(chromium_, page);
+    ASSERT_EQ(loaded.exit_code, 0) << "chromium failed (124: it ran past the timeout): " << loaded.err;
+    const json status = test::render_status(loaded.dom);
+    ASSERT_TRUE(status.is_object() && !status.is_discarded()) << "the page wrote no render status:\n" << loaded.dom;
+    EXPECT_EQ(status["errors"], json::array()) << status.dump(2);
+    const ExpectedPage expected = expected_page(reports);
+    std::set<std::string> drawn;
+    for (const auto& chart : status["charts"]) {
+      const std::string id = chart["id"];
+      drawn.insert(id);
+      EXPECT_GT(chart["points"].get<int>(), 0) << id;
+      auto want = expected.charts.find(id);
+      if (want == expected.charts.end()) continue;
+      for (const auto& [key, value] : want->second.items()) {
+        if (key == "sum") {
+          EXPECT_NEAR(chart[key].get<double>(), value.get<double>(), 1e-9 * (1 + std::abs(value.get<double>()))) << id;
+        } else {
+          EXPECT_EQ(chart[key], value) << id << "." << key;
+        }
+      }
+    }
+    std::set<std::string> want_charts, notes;
+    for (const auto& [id, chart] : expected.charts) want_charts.insert(id);
+    for (const auto& note : status["notes"]) notes.insert(note["id"].get<std::string>());
+    EXPECT_EQ(drawn, want_charts) << status.dump(2);
+    EXPECT_EQ(notes, expected.notes) << status.dump(2);
+    last_status_ = status;
+  }
+  static json chart_status(const json& status, const std::string& id) {
+    for (const auto& chart : status["charts"]) {
+      if (chart["id"] == id) return chart;
+    }
+    return json();
+  }
+
+  std::string chromium_;
+  json last_status_;
+  static test::TempDir* root_;
+};
+test::TempDir* PerfHtml::root_ = nullptr;
+
+TEST_F(PerfHtml, HtmlFlagWritesThePageOfTheRun) {
+  const json report = genai_run("flag", "--html " + path("flag.html").string());
+  ASSERT_TRUE(fs::exists(path("flag.html")));
+  expect_page_draws(path("flag.html"), {report});
+  // Whiskers show the confidence interval where the report has one, else the standard deviation.
+  const bool has_interval =
+      test::first_result(report)["metrics"]["decode_tokens_per_s_by_iteration"].value("mean_ci95", json()).is_object();
+  EXPECT_EQ(chart_status(last_status_, "compare-decode")["whiskers"], has_interval ? "ci95" : "stddev");
+}
+
+TEST_F(PerfHtml, ReportCommandDrawsGenaiAndSingleModelReportsTogether) {
+  const std::vector<json> reports = {genai_run("a"), genai_run("b", "--threads 1 --prompt-tokens 24"),
+                                     perf("model.onnx", "m", "--iterations 20 --warmup 2")};
+  auto result = test::run_winml("perf report " + path("a.json").string() + " " + path("b.json").string() + " " +
+                                path("m.json").string() + " -o " + path("mixed.html").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.err.find("3 reports, 3 results"), std::string::npos) << result.err;
+  expect_page_draws(path("mixed.html"), reports);
+}
+
+// A version 2 sweep report, built from a real run's result: six combinations of prompt length and
+// threads, with the confidence intervals and the decode roofline that newer reports carry, and a
+// model name that tries to close the <script> element the data sits in.
+json sweep_report(const json& run) {
+  json base = test::first_result(run);
+  for (const char* key : {"schema_version", "kind", "methods"}) base.erase(key);
+  json results = json::array();
+  double rate = 100;
+  for (int threads : {1, 2}) {
+    for (int prompt : {16, 32, 64}) {
+      json r = base;
+      r["config"]["prompt_tokens"] = prompt;
+      r["config"]["threads"]["requested"] = threads;
+      r["config"]["bundle"] = "</script><b id=\"injected\">x</b>";
+      auto& decode = r["metrics"]["decode_tokens_per_s_by_iteration"];
+      decode["mean"] = rate;
+      decode["mean_ci95"] = {{"low", rate * 0.95}, {"high", rate * 1.05}};
+      r["metrics"]["ttft_ms"]["mean_ci95"] = {{"low", 0.1}, {"high", 0.3}};
+      r["metrics"]["roofline"] = {{"decode",
+                                   {{"achieved_gb_per_s", 10.0 + prompt / 16.0},
+                                    {"read_bandwidth_gb_per_s", 30.0},
+                                    {"fraction_of_read_bandwidth", (10.0 + prompt / 16.0) / 30.0}}}};
+      results.push_back(r);
+      rate -= 10;
+    }
+  }
+  return {
+      {"schema_version", 2},
+      {"kind", "genai"},
+      {"methods", run.value("methods", json::object())},
+      {"sweep",
+       {{"axes", {{{"name", "threads"}, {"values", {1, 2}}}, {{"name", "prompt_tokens"}, {"values", {16, 32, 64}}}}},
+        {"combinations", 6}}},
+      {"results", results}};
+}
+
+TEST_F(PerfHtml, SweepReportDrawsCurvesIntervalsAndRoofline) {
+  const json sweep = sweep_report(genai_run("base"));
+  std::ofstream(path("sweep.json")) << sweep.dump();
+  auto result = test::run_winml("perf report " + path("sweep.json").string() + " -o " + path("sweep.html").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_page_draws(path("sweep.html"), {sweep});
+  EXPECT_EQ(chart_status(last_status_, "compare-decode")["whiskers"], "ci95");
+  EXPECT_EQ(chart_status(last_status_, "sweep-genai-threads")["datasets"], 3);        // one curve per prompt length
+  EXPECT_EQ(chart_status(last_status_, "sweep-genai-prompt_tokens")["datasets"], 2);  // one per thread count
+  const test::LoadedPage page = test::load_page(chromium_, path("sweep.html"));
+  EXPECT_EQ(page.dom.find("<b id=\"injected\">"), std::string::npos) << "report text became markup";
+}
+
+TEST_F(PerfHtml, MissingDataGivesNotesInsteadOfCharts) {
+  // One token per generation: no decode step, so no timeline and no decode rate to draw.
+  const json report = genai_run("one", "--html " + path("one.html").string(), 1);
+  expect_page_draws(path("one.html"), {report});
+}
+
+}  // namespace
+}  // namespace winml
