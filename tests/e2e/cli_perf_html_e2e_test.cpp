@@ -283,6 +283,18 @@ TEST_F(PerfHtml, SweepReportDrawsCurvesIntervalsAndRoofline) {
   EXPECT_EQ(page.dom.find("<b id=\"injected\">"), std::string::npos) << "report text became markup";
 }
 
+// A real sweep: one version 2 report of eight combinations, drawn against each swept setting.
+TEST_F(PerfHtml, RealSweepDrawsACurveForEachSweptSetting) {
+  const json report =
+      genai_run("swept", "--threads 1,2 --prompt-tokens 16,32 --depth 0,24 --html " + path("swept.html").string(), 6);
+  ASSERT_EQ(results_of(report).size(), 8u);
+  expect_page_draws(path("swept.html"), {report});
+  for (const char* id : {"sweep-genai-prompt_tokens", "sweep-genai-depth", "sweep-genai-threads"}) {
+    EXPECT_EQ(chart_status(last_status_, id)["points"], 8) << id;
+    EXPECT_EQ(chart_status(last_status_, id)["datasets"], 4) << id;  // one curve per pair of the other two
+  }
+}
+
 TEST_F(PerfHtml, MissingDataGivesNotesInsteadOfCharts) {
   // One token per generation: no decode step, so no timeline and no decode rate to draw.
   const json report = genai_run("one", "--html " + path("one.html").string(), 1);
