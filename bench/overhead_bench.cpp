@@ -185,7 +185,10 @@ void run_loop_overhead(const Args& args, const fs::path& model_path) {
     if (shape.size() == 3) shape[1] = 1;  // one token: a decode-step-sized lm_head call
     tensors.push_back(winml::generated_inputs::random_tensor(inputs[i], shape, i + 1));
   }
-  ours->bind_inputs(tensors);
+  std::vector<winml::engine::HostValue> values_of_set;
+  for (const auto& tensor : tensors)
+    values_of_set.push_back({tensor.name, winml::engine::ValueKind::tensor, tensor, {}});
+  ours->bind_inputs({values_of_set}, false);
   auto memory = Ort::MemoryInfo::CreateCpu(OrtArenaAllocator, OrtMemTypeDefault);
   std::vector<Ort::Value> values;
   std::vector<const char*> input_names;
@@ -221,7 +224,7 @@ void run_loop_overhead(const Args& args, const fs::path& model_path) {
       bare_rates.push_back(static_cast<double>(samples.size()) / total);
     };
     auto run_ours = [&] {
-      auto run = winml::perf::run_latency_benchmark([&] { ours->run(); }, loop, now, quiet);
+      auto run = winml::perf::run_latency_benchmark([&] { ours->run(0); }, loop, now, quiet);
       double total = 0;
       for (double s : run.timed_s) total += s;
       ours_rates.push_back(static_cast<double>(run.timed_s.size()) / total);

@@ -1,5 +1,6 @@
 // Fuzz target: arbitrary bytes as an `--input-data` file (input_0.pb, a serialized ONNX
-// TensorProto), loaded for a one-input model of every element type winml feeds. Only
+// TensorProto, SequenceProto or OptionalProto), loaded for a one-input model of every element
+// type winml feeds, and as a sequence and an optional of float. Only
 // winml::Error may come out; anything else (a crash, a sanitizer report, another exception) is a
 // bug. An accepted tensor must hold exactly as many bytes as its dims say.
 
@@ -10,7 +11,7 @@
 #include <fstream>
 #include <vector>
 
-#include "generated_inputs/random_inputs.h"
+#include "engine/element_types.h"
 #include "tensor_files/input_data.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
@@ -22,16 +23,24 @@ using winml::engine::ElementType;
 // One single-input model per element type; the input's shape is dynamic, as in most LLM inputs.
 std::vector<std::vector<winml::engine::TensorInfo>> models() {
   std::vector<std::vector<winml::engine::TensorInfo>> all;
-  for (auto type :
-       {ElementType::float32, ElementType::float16, ElementType::float64, ElementType::int8, ElementType::uint8,
-        ElementType::int16, ElementType::uint16, ElementType::int32, ElementType::int64, ElementType::boolean}) {
+  for (int code = 1; code <= 23; ++code) {
+    auto type = winml::engine::element_type_from_onnx(code);
+    if (!type) continue;
     winml::engine::TensorInfo input;
     input.name = "x";
-    input.type = type;
-    input.type_name = "fuzzed";
+    input.type = *type;
+    input.type_name = winml::engine::onnx_type_name(code);
     input.shape = {-1, -1};
     input.dim_names = {"batch", "sequence"};
     all.push_back({input});
+  }
+  for (auto kind : {winml::engine::ValueKind::sequence, winml::engine::ValueKind::optional}) {
+    winml::engine::TensorInfo holder;
+    holder.name = "x";
+    holder.kind = kind;
+    holder.type_name = "fuzzed";
+    holder.contained.push_back(all.front().front());
+    all.push_back({holder});
   }
   return all;
 }
@@ -46,15 +55,21 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
   }
   for (const auto& inputs : all_models) {
-    std::vector<winml::engine::HostTensor> tensors;
+    std::vector<winml::tensor_files::DataSet> sets;
     try {
-      tensors = winml::tensor_files::load_input_data(folder.path(), inputs);
+      sets = winml::tensor_files::load_data_sets(folder.path(), inputs, {}, false);
     } catch (const winml::Error&) {
       continue;
     }
-    std::size_t count = 1;
-    for (auto dim : tensors.at(0).shape) count *= static_cast<std::size_t>(dim);
-    if (tensors.at(0).data.size() != count * winml::generated_inputs::element_size(tensors.at(0).type)) {
+    const auto& value = sets.at(0).inputs.at(0);
+    if (value.kind != winml::engine::ValueKind::tensor) continue;
+    const auto& tensor = value.tensor;
+    std::uint64_t count = 1;
+    for (auto dim : tensor.shape) count *= static_cast<std::uint64_t>(dim);
+    const std::uint64_t held = tensor.type == ElementType::string ? tensor.strings.size() : tensor.data.size();
+    const std::uint64_t expected =
+        tensor.type == ElementType::string ? count : winml::engine::tensor_byte_size(tensor.type, count);
+    if (held != expected) {
       std::fprintf(stderr, "property violated: tensor bytes do not match its dims\n");
       std::abort();
     }

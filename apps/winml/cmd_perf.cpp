@@ -124,10 +124,21 @@ void setup_perf(CLI::App& parent) {
       add_count_sweep(*cmd, "-b,--batch-size", options->batch_size,
                       "Batch size for dynamic batch dims (winml, default 1); a list or range sweeps", 1, kMaxBatchSize);
   auto* shape = cmd->add_option("--shape", options->shapes, "Input shape NAME=d0,d1,... (winml, repeatable)");
-  cmd->add_option("--input-data", options->input_data, "Folder of input_N.pb TensorProto files (winml)")
-      ->check(CLI::ExistingDirectory)
-      ->excludes(batch_size)
-      ->excludes(shape);
+  auto* input_data =
+      cmd->add_option("--input-data", options->input_data,
+                      "Folder of input_N.pb files (TensorProto, SequenceProto, OptionalProto), or a model's test "
+                      "folder of test_data_set_* folders; the runs cycle through the sets (winml)")
+          ->check(CLI::ExistingDirectory)
+          ->excludes(batch_size)
+          ->excludes(shape);
+  cmd->add_flag("--validate", options->validate,
+                "Compare each data set's first outputs with its output_N.pb; a mismatch exits with code 3 after "
+                "the report (winml)")
+      ->needs(input_data);
+  cmd->add_option("--rtol", options->rtol, "Relative tolerance of --validate (default by element type)")
+      ->check(CLI::NonNegativeNumber);
+  cmd->add_option("--atol", options->atol, "Absolute tolerance of --validate (default by element type)")
+      ->check(CLI::NonNegativeNumber);
   cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)");
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report (and --html file)");
   cmd->add_option("--html", options->html,

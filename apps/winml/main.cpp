@@ -1,6 +1,6 @@
 // winml: runs and benchmarks ONNX Runtime GenAI bundles and single ONNX models.
 // main() only builds the app from the registered subcommands and maps errors to exit codes:
-// 0 success, 2 usage error, 1 runtime failure. Nothing here loads ONNX Runtime.
+// 0 success, 2 usage error, 3 outputs that fail --validate, 1 runtime failure. Nothing here loads ONNX Runtime.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -17,7 +17,16 @@
 
 namespace {
 
-int exit_code_for(const winml::Error& error) { return error.category() == winml::ErrorCategory::usage ? 2 : 1; }
+int exit_code_for(const winml::Error& error) {
+  switch (error.category()) {
+    case winml::ErrorCategory::usage:
+      return 2;
+    case winml::ErrorCategory::validation:
+      return 3;
+    default:
+      return 1;
+  }
+}
 
 }  // namespace
 

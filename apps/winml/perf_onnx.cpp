@@ -22,9 +22,12 @@ void run_onnx_perf(const PerfOptions& options) {
   request.shapes = options.shapes;
   request.input_data = options.input_data;
   request.percentiles = options.percentiles;
-  // Reading TensorProto files needs libprotobuf: through the onnx_io plugin, loaded only here.
-  request.read_input_data = [](const std::filesystem::path& dir, const std::vector<engine::TensorInfo>& inputs) {
-    return onnx_io::get().load_input_data(dir, inputs);
+  request.validate = options.validate;
+  request.tolerance = {options.rtol, options.atol};
+  // Reading ONNX protobuf files needs libprotobuf: through the onnx_io plugin, loaded only here.
+  request.read_input_data = [](const std::filesystem::path& dir, const std::vector<engine::TensorInfo>& inputs,
+                               const std::vector<engine::TensorInfo>& outputs, bool read_outputs) {
+    return onnx_io::get().load_data_sets(dir, inputs, outputs, read_outputs);
   };
   perf::OnnxBenchmark benchmark(request);  // checks the report path, loop and --shape before anything loads
 
@@ -41,6 +44,21 @@ void run_onnx_perf(const PerfOptions& options) {
   report.sweep = plan.facts;
   report.results = benchmark.run(plan.combinations, choices.chooser(), console);
   emit_report(report, options, benchmark.report_path());
+  // After the report: the timing stands whatever the outputs were.
+  std::size_t checked = 0;
+  std::size_t failed = 0;
+  for (const auto& result : report.results) {
+    if (!result.metrics.validation) continue;
+    for (const auto& output : result.metrics.validation->outputs) {
+      ++checked;
+      failed += output.passed() ? 0 : 1;
+    }
+  }
+  if (failed > 0) {
+    throw ValidationError(std::to_string(failed) + " of " + std::to_string(checked) +
+                          " outputs do not match the expected outputs (see the validation table). If the errors are "
+                          "acceptable for this EP, widen the tolerance with --rtol / --atol.");
+  }
 }
 
 }  // namespace winml::cli

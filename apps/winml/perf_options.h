@@ -42,6 +42,9 @@ struct PerfOptions {
   std::string batch_size = "1";  ///< -b/--batch-size (winml)
   std::vector<std::string> shapes;
   std::string input_data;
+  bool validate = false;       ///< --validate: compare outputs with the data sets' output_N.pb
+  std::optional<double> rtol;  ///< --rtol; unset = by element type
+  std::optional<double> atol;  ///< --atol; unset = by element type
   std::string output;
   bool overwrite = false;
   std::string html;  ///< --html FILE: also the visual report of the run; empty = none

@@ -14,7 +14,8 @@ const std::vector<std::string>& genai_only_flags() {
 }
 
 const std::vector<std::string>& onnx_only_flags() {
-  static const std::vector<std::string> flags = {"--batch-size", "--shape", "--input-data"};
+  static const std::vector<std::string> flags = {"--batch-size", "--shape", "--input-data",
+                                                 "--validate",   "--rtol",  "--atol"};
   return flags;
 }
 

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// The one error type winml throws, with a category that the command-line tool maps to an exit
-/// code (usage -> 2, everything else -> 1). Messages always say what was wrong and how to fix it.
+/// code (usage -> 2, validation -> 3, everything else -> 1). Messages always say what was wrong and how to fix it.
 
 #include <stdexcept>
 #include <string>
@@ -15,6 +15,7 @@ enum class ErrorCategory {
   load,           ///< a bundle or model could not be loaded (bad config, missing file, EP unavailable)
   runtime,        ///< inference or another operation failed after loading
   compile,        ///< EPContext pre-compilation failed
+  validation,     ///< the model ran, but its outputs do not match the expected ones (perf --validate)
 };
 
 /// Base of every exception winml throws.
@@ -51,6 +52,13 @@ class GenaiNotInstalledError : public SessionError {
 class GenaiLoadError : public SessionError {
  public:
   explicit GenaiLoadError(const std::string& message) : SessionError(ErrorCategory::load, message) {}
+};
+
+/// The outputs of a run do not match the data set's expected outputs (exit code 3), raised after
+/// the benchmark's report is complete.
+class ValidationError : public Error {
+ public:
+  explicit ValidationError(const std::string& message) : Error(ErrorCategory::validation, message) {}
 };
 
 /// EPContext compilation failed in a way the caller must hear about.

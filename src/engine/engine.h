@@ -29,27 +29,68 @@ namespace winml::engine {
 
 /// Version of the interface declared in this file. Bump it on any change to a class, struct or
 /// signature here: a plugin built before the change is then refused by name instead of crashing.
-inline constexpr int kEngineInterfaceVersion = 3;
+inline constexpr int kEngineInterfaceVersion = 4;
 
-/// Tensor element types winml can generate inputs for.
-enum class ElementType { float32, float16, float64, int8, uint8, int16, uint16, int32, int64, boolean, other };
+/// Tensor element types winml can feed and read (engine/element_types.h names them). The 4-bit
+/// types are packed two to a byte, the first element in the low nibble.
+enum class ElementType {
+  float32,
+  float16,
+  bfloat16,
+  float64,
+  float8e4m3fn,
+  float8e4m3fnuz,
+  float8e5m2,
+  float8e5m2fnuz,
+  float4e2m1,
+  int4,
+  uint4,
+  int8,
+  uint8,
+  int16,
+  uint16,
+  int32,
+  uint32,
+  int64,
+  uint64,
+  boolean,
+  string,
+  other
+};
+
+/// What a model input or output holds: a tensor, a sequence of values, an optional value, or
+/// something winml cannot hold (a map, a sparse tensor).
+enum class ValueKind { tensor, sequence, optional, other };
 
 /// Name, type and shape of one model input or output. A dynamic dim is -1 with its symbolic
-/// name (possibly empty) in dim_names.
+/// name (possibly empty) in dim_names. A sequence or optional describes what it holds in
+/// `contained` (one entry; its name is empty); its own type and shape are unused.
 struct TensorInfo {
   std::string name;
   ElementType type = ElementType::other;
-  std::string type_name;  ///< ONNX spelling, for messages and reports
+  std::string type_name;  ///< in words, for messages and reports: "float", "seq(tensor(int64))"
   std::vector<std::int64_t> shape;
   std::vector<std::string> dim_names;
+  ValueKind kind = ValueKind::tensor;
+  std::vector<TensorInfo> contained = {};
 };
 
-/// A tensor in host memory, raw little-endian element bytes.
+/// A tensor in host memory: raw little-endian element bytes, or the elements of a string tensor.
 struct HostTensor {
   std::string name;
   ElementType type = ElementType::float32;
   std::vector<std::int64_t> shape;
-  std::vector<std::byte> data;
+  std::vector<std::byte> data;            ///< every type but string
+  std::vector<std::string> strings = {};  ///< string tensors only
+};
+
+/// A value in host memory: a tensor, a sequence of values, or an optional value (None when
+/// `elements` is empty). `name` is the input or output it belongs to.
+struct HostValue {
+  std::string name;
+  ValueKind kind = ValueKind::tensor;
+  HostTensor tensor;                ///< kind tensor
+  std::vector<HostValue> elements;  ///< kind sequence: the elements; kind optional: none or one
 };
 
 /// One execution provider with its options, as ONNX Runtime's session options take it.
@@ -145,10 +186,15 @@ class OnnxSession {
   virtual ~OnnxSession() = default;
   virtual std::vector<TensorInfo> inputs() = 0;
   virtual std::vector<TensorInfo> outputs() = 0;
-  /// Converts the tensors to engine values once, so run() does nothing but the Run call.
-  virtual void bind_inputs(const std::vector<HostTensor>& tensors) = 0;
-  /// One Run with the bound inputs; outputs are discarded.
-  virtual void run() = 0;
+  /// Converts the values of every data set (one value per input each) to engine values once, so
+  /// run() does nothing but the Run call. An optional input holding None is left out of the feed.
+  /// With keep_first_outputs, the outputs of each set's first run are kept for first_outputs().
+  virtual void bind_inputs(const std::vector<std::vector<HostValue>>& sets, bool keep_first_outputs) = 0;
+  /// One Run with the bound inputs of data set `set`; outputs are discarded (but see bind_inputs).
+  virtual void run(std::size_t set) = 0;
+  /// The outputs of the first run of data set `set`, copied to host memory, in output order.
+  /// Throws SessionError when that set has not run or outputs were not kept.
+  virtual std::vector<HostValue> first_outputs(std::size_t set) = 0;
 };
 
 /// Severity of an engine log line, in ONNX Runtime's order.

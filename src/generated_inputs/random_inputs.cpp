@@ -4,30 +4,26 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
-#include <cstring>
 #include <random>
 
+#include "engine/element_types.h"
+#include "engine/element_values.h"
 #include "winml/errors.h"
 
 namespace winml::generated_inputs {
 namespace {
 
 using engine::ElementType;
+using engine::HostValue;
+using engine::ValueKind;
 
-// IEEE half from a float in [0, 1): exact enough for random test data.
-std::uint16_t to_half(float value) {
-  std::uint32_t bits = 0;
-  std::memcpy(&bits, &value, sizeof bits);
-  std::uint32_t sign = (bits >> 16) & 0x8000u;
-  int exponent = static_cast<int>((bits >> 23) & 0xff) - 127 + 15;
-  std::uint32_t mantissa = bits & 0x7fffffu;
-  if (exponent <= 0) return static_cast<std::uint16_t>(sign);  // flush tiny values to zero
-  return static_cast<std::uint16_t>(sign | (static_cast<std::uint32_t>(exponent) << 10) | (mantissa >> 13));
-}
+// Elements of a generated sequence: more than one, so that positions and concatenations have
+// something to work on, and all of one shape, so that every sequence operation accepts them.
+constexpr std::size_t kSequenceLength = 2;
 
-template <class T>
-void store(std::vector<std::byte>& data, std::size_t index, T value) {
-  std::memcpy(data.data() + index * sizeof(T), &value, sizeof(T));
+// The tensor type a value bottoms out in (a sequence's or optional's element, recursively).
+const engine::TensorInfo& innermost(const engine::TensorInfo& input) {
+  return input.kind == ValueKind::tensor || input.contained.empty() ? input : innermost(input.contained.front());
 }
 
 }  // namespace
@@ -38,32 +34,14 @@ std::int64_t element_count(const std::vector<std::int64_t>& shape) {
   return count;
 }
 
-std::size_t element_size(ElementType type) {
-  switch (type) {
-    case ElementType::float64:
-    case ElementType::int64:
-      return 8;
-    case ElementType::float32:
-    case ElementType::int32:
-      return 4;
-    case ElementType::float16:
-    case ElementType::int16:
-    case ElementType::uint16:
-      return 2;
-    case ElementType::int8:
-    case ElementType::uint8:
-    case ElementType::boolean:
-      return 1;
-    case ElementType::other:
-      return 0;
-  }
-  return 0;
-}
-
 std::uint64_t checked_tensor_bytes(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,
                                    std::uint64_t limit_bytes) {
   // Multiplied step by step against the limit, so a product past 2^64 cannot wrap into a small one.
-  std::uint64_t bytes = std::max<std::uint64_t>(element_size(input.type), 1);
+  // Bytes per element, rounded up (a 4-bit element counts as a byte, a string's pointer as 8).
+  const auto& tensor = innermost(input);
+  const int bits = tensor.type == ElementType::string ? 64 : engine::element_bits(tensor.type);
+  std::uint64_t bytes = std::max<std::uint64_t>(static_cast<std::uint64_t>(bits) / 8, 1);
+  if (input.kind == ValueKind::sequence) bytes *= kSequenceLength;
   bool too_large = false;
   for (auto dim : shape) {
     if (dim < 0) throw UsageError(fmt::format("input '{}': dim {} is negative.", input.name, dim));
@@ -82,48 +60,52 @@ std::uint64_t checked_tensor_bytes(const engine::TensorInfo& input, const std::v
 
 engine::HostTensor random_tensor(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,
                                  std::uint64_t seed) {
-  std::size_t size = element_size(input.type);
-  if (size == 0) {
+  if (input.kind != ValueKind::tensor || input.type == ElementType::other) {
     throw UsageError("input '" + input.name + "' has type " + input.type_name +
-                     ", which winml cannot generate. Supply real data with --input-data DIR.");
+                     ", which ONNX Runtime's API cannot feed, so winml can neither generate nor read it.");
   }
-  engine::HostTensor tensor{input.name, input.type, shape, {}};
-  auto count = static_cast<std::size_t>(element_count(shape));
-  tensor.data.resize(count * size);
+  engine::HostTensor tensor{input.name, input.type, shape, {}, {}};
+  const auto count = static_cast<std::size_t>(element_count(shape));
   std::mt19937_64 rng(seed);
+  if (input.type == ElementType::string) {
+    for (std::size_t i = 0; i < count; ++i) tensor.strings.push_back((rng() & 1u) != 0 ? "1" : "0");
+    return tensor;
+  }
+  tensor.data.resize(engine::tensor_byte_size(input.type, count));
   // 53 random bits scaled to [0, 1): same values on every platform, unlike uniform_real_distribution.
   auto unit = [&rng] { return static_cast<double>(rng() >> 11) * 0x1.0p-53; };
+  const bool floating = engine::is_floating_point(input.type);
   for (std::size_t i = 0; i < count; ++i) {
-    switch (input.type) {
-      case ElementType::float32:
-        store(tensor.data, i, static_cast<float>(unit()));
-        break;
-      case ElementType::float64:
-        store(tensor.data, i, unit());
-        break;
-      case ElementType::float16:
-        store(tensor.data, i, to_half(static_cast<float>(unit())));
-        break;
-      default: {
-        // Integers and bools: 0 or 1, valid as token ids, masks and indices alike.
-        std::uint64_t bit = rng() & 1u;
-        switch (size) {
-          case 8:
-            store(tensor.data, i, static_cast<std::int64_t>(bit));
-            break;
-          case 4:
-            store(tensor.data, i, static_cast<std::int32_t>(bit));
-            break;
-          case 2:
-            store(tensor.data, i, static_cast<std::int16_t>(bit));
-            break;
-          default:
-            store(tensor.data, i, static_cast<std::uint8_t>(bit));
-        }
-      }
-    }
+    // Integers and bools: 0 or 1, valid as token ids, masks and indices alike.
+    engine::write_element(input.type, tensor.data, i, floating ? unit() : static_cast<double>(rng() & 1u));
   }
   return tensor;
 }
+
+engine::HostValue random_value(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,
+                               std::uint64_t seed) {
+  HostValue value{input.name, input.kind, {}, {}};
+  switch (input.kind) {
+    case ValueKind::tensor:
+      value.tensor = random_tensor(input, shape, seed);
+      return value;
+    case ValueKind::sequence:
+    case ValueKind::optional: {
+      engine::TensorInfo element = input.contained.front();
+      element.name = input.name;
+      const std::size_t length = input.kind == ValueKind::sequence ? kSequenceLength : 1;
+      // Each element its own seed, derived from the input's so that two runs still feed the same data.
+      std::mt19937_64 seeds(seed);
+      for (std::size_t i = 0; i < length; ++i) value.elements.push_back(random_value(element, shape, seeds()));
+      return value;
+    }
+    case ValueKind::other:
+      break;
+  }
+  throw UsageError("input '" + input.name + "' has type " + input.type_name +
+                   ", which ONNX Runtime's API cannot feed, so winml can neither generate nor read it.");
+}
+
+const engine::TensorInfo& tensor_info_of(const engine::TensorInfo& input) { return innermost(input); }
 
 }  // namespace winml::generated_inputs

@@ -16,11 +16,12 @@
 #include "plugin/plugin_identity.h"
 #include "synth/bundle_writer.h"
 #include "synth/synth_options.h"
+#include "tensor_files/input_data.h"
 
 namespace winml::onnx_io {
 
 /// Version of the interface declared in this file; bump it on any change here.
-inline constexpr int kOnnxIoInterfaceVersion = 1;
+inline constexpr int kOnnxIoInterfaceVersion = 2;
 
 /// What the plugin does for winml.
 class OnnxIo {
@@ -29,9 +30,11 @@ class OnnxIo {
   /// synth::write_bundle (synth/bundle_writer.h), with the same errors.
   virtual synth::SynthResult write_bundle(const synth::SynthOptions& options, const std::filesystem::path& out_dir,
                                           bool overwrite) = 0;
-  /// tensor_files::load_input_data (tensor_files/input_data.h), with the same errors.
-  virtual std::vector<engine::HostTensor> load_input_data(const std::filesystem::path& dir,
-                                                          const std::vector<engine::TensorInfo>& inputs) = 0;
+  /// tensor_files::load_data_sets (tensor_files/input_data.h), with the same errors.
+  virtual std::vector<tensor_files::DataSet> load_data_sets(const std::filesystem::path& dir,
+                                                            const std::vector<engine::TensorInfo>& inputs,
+                                                            const std::vector<engine::TensorInfo>& outputs,
+                                                            bool read_outputs) = 0;
 };
 
 }  // namespace winml::onnx_io

@@ -16,7 +16,7 @@ namespace winml::perf {
 namespace {
 
 struct PreparedInputs {
-  std::vector<engine::HostTensor> tensors;
+  std::vector<tensor_files::DataSet> sets;  // one, named "generated", without --input-data
   std::vector<OnnxInputFact> facts;
 };
 
@@ -36,31 +36,67 @@ void require_batch_size_applies(const OnnxBenchmarkRequest& request, int batch_s
                   batch_size, request.model, fmt::join(shapes, ", ")));
 }
 
+// The shape a value feeds: a tensor's own, else that of the first tensor it holds ([] for None).
+std::vector<std::int64_t> value_shape(const engine::HostValue& value) {
+  if (value.kind == engine::ValueKind::tensor) return value.tensor.shape;
+  return value.elements.empty() ? std::vector<std::int64_t>{} : value_shape(value.elements.front());
+}
+
 PreparedInputs prepare_inputs(const OnnxBenchmarkRequest& request, int batch_size,
                               const std::vector<engine::TensorInfo>& inputs,
+                              const std::vector<engine::TensorInfo>& outputs,
                               const generated_inputs::ShapeOverrides& overrides, std::uint64_t memory_bytes) {
   PreparedInputs prepared;
   if (!request.input_data.empty()) {
     if (!request.read_input_data) throw std::logic_error("OnnxBenchmarkRequest.read_input_data is not set");
-    prepared.tensors = request.read_input_data(request.input_data, inputs);
+    prepared.sets = request.read_input_data(request.input_data, inputs, outputs, request.validate);
   } else {
     generated_inputs::check_overrides_match(inputs, overrides);
     require_batch_size_applies(request, batch_size, inputs, overrides);
     std::vector<std::vector<std::int64_t>> shapes;
     std::uint64_t left = memory_bytes;  // all inputs together must fit, not each alone
     for (const auto& input : inputs) {
-      shapes.push_back(generated_inputs::resolve_shape(input, batch_size, overrides));
+      engine::TensorInfo tensor = generated_inputs::tensor_info_of(input);
+      tensor.name = input.name;  // --shape names the input, whatever it holds
+      shapes.push_back(generated_inputs::resolve_shape(tensor, batch_size, overrides));
       left -= generated_inputs::checked_tensor_bytes(input, shapes.back(), left);
     }
+    tensor_files::DataSet generated{"generated", {}, {}};
     for (std::size_t i = 0; i < inputs.size(); ++i) {
-      prepared.tensors.push_back(generated_inputs::random_tensor(inputs[i], shapes[i], /*seed=*/i + 1));
+      generated.inputs.push_back(generated_inputs::random_value(inputs[i], shapes[i], /*seed=*/i + 1));
     }
+    prepared.sets.push_back(std::move(generated));
   }
+  // The facts describe the first data set (every set feeds the same inputs, perhaps in other shapes).
+  const auto& first = prepared.sets.front().inputs;
   for (std::size_t i = 0; i < inputs.size(); ++i) {
-    std::string source = request.input_data.empty() ? "generated" : request.input_data;
-    prepared.facts.push_back({inputs[i].name, inputs[i].type_name, prepared.tensors[i].shape, source});
+    std::string source = "generated";
+    if (!request.input_data.empty()) {
+      source = prepared.sets.size() == 1
+                   ? request.input_data
+                   : (std::filesystem::path(request.input_data) / prepared.sets.front().name).string();
+    }
+    prepared.facts.push_back({inputs[i].name, inputs[i].type_name, value_shape(first[i]), source});
   }
   return prepared;
+}
+
+// Validates the first outputs of every data set; a set the loop never reached (fewer runs than
+// sets) runs once more here, untimed.
+OnnxValidation validate_outputs(engine::OnnxSession& session, const PreparedInputs& inputs, std::size_t runs_done,
+                                const ToleranceRequest& tolerance) {
+  std::vector<std::string> types;
+  for (const auto& output : session.outputs()) types.push_back(output.type_name);
+  OnnxValidation validation;
+  validation.rtol = tolerance.rtol;
+  validation.atol = tolerance.atol;
+  for (std::size_t set = 0; set < inputs.sets.size(); ++set) {
+    if (set >= runs_done) session.run(set);
+    auto checks =
+        check_outputs(inputs.sets[set].name, session.first_outputs(set), inputs.sets[set].outputs, types, tolerance);
+    validation.outputs.insert(validation.outputs.end(), checks.begin(), checks.end());
+  }
+  return validation;
 }
 
 }  // namespace
@@ -71,6 +107,11 @@ OnnxBenchmark::OnnxBenchmark(OnnxBenchmarkRequest request, BenchmarkServices ser
       start_(begin_benchmark(request_.report, request_.loop, kOnnxDefaultIterations, kOnnxDefaultWarmup, services_)) {
   // --shape syntax is checked before anything loads; the machine's memory bounds generated inputs.
   for (const auto& text : request_.shapes) generated_inputs::parse_shape_override(text, overrides_);
+  if (request_.validate && request_.input_data.empty()) {
+    throw UsageError(
+        "--validate compares outputs with a data set's output_N.pb files: give the data with "
+        "--input-data DIR.");
+  }
   machine_ = services_.machine_info();
 }
 
@@ -99,10 +140,21 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
       const int batch_size = combination.run.batch_size;
       OnnxRunFacts facts = load_facts;
       const double inputs_at = services_.clock();
-      PreparedInputs inputs = prepare_inputs(request_, batch_size, session->inputs(), overrides_, memory_bytes);
-      session->bind_inputs(inputs.tensors);
+      PreparedInputs inputs =
+          prepare_inputs(request_, batch_size, session->inputs(), session->outputs(), overrides_, memory_bytes);
+      std::vector<std::vector<engine::HostValue>> sets;
+      for (auto& set : inputs.sets) sets.push_back(std::move(set.inputs));
+      session->bind_inputs(sets, request_.validate);
+      sets.clear();  // the session holds its own copy
       facts.input_preparation_s = services_.clock() - inputs_at;
-      LatencyRun run = run_latency_benchmark([&session] { session->run(); }, start_.loop, services_.clock, progress);
+      // The runs cycle through the data sets: run k feeds set k mod N.
+      std::size_t next_set = 0;
+      LatencyRun run = run_latency_benchmark(
+          [&] {
+            session->run(next_set);
+            next_set = next_set + 1 == inputs.sets.size() ? 0 : next_set + 1;
+          },
+          start_.loop, services_.clock, progress);
       auto memory = services_.read_memory();
       facts.rss_after_runs_bytes = memory.rss_bytes;
       facts.peak_rss_bytes = memory.peak_rss_bytes;
@@ -118,12 +170,18 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
       config.input_data = request_.input_data;
       config.percentiles = request_.percentiles;
       config.inputs = std::move(inputs.facts);
+      for (const auto& set : inputs.sets) config.data_sets.push_back(set.name);
       config.timestamp = report::rfc3339_local(start_.started);
 
       MachineInfo machine = machine_;
       attach_engine_versions(machine, engine);
       config.threads = onnx_threads_in_effect(choice.intra_op_threads, machine);
-      results.push_back(make_onnx_result(config, run, facts, machine));
+      OnnxPerfResult result = make_onnx_result(config, run, facts, machine);
+      if (request_.validate) {
+        const std::size_t runs_done = 1 + run.warmup_s.size() + run.timed_s.size();
+        result.metrics.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance);
+      }
+      results.push_back(std::move(result));
     }
   }
   return results;

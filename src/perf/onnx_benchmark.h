@@ -1,9 +1,11 @@
 #pragma once
 /// \file
 /// The `winml perf` benchmark of one ONNX model: for every combination of a sweep, generated or
-/// file inputs bound once, then the latency loop where only Run is timed; one result row each with
-/// memory samples and machine facts attached. The session is created once per distinct load-time
-/// setting (EP, device, threads), never per combination. Never prints.
+/// file inputs bound once (every data set of an --input-data folder; the runs cycle through them),
+/// then the latency loop where only Run is timed; one result row each with memory samples, machine
+/// facts and, with --validate, each data set's first outputs checked against the outputs it
+/// expects. The session is created once per distinct load-time setting (EP, device, threads),
+/// never per combination. Never prints.
 
 #include <filesystem>
 #include <functional>
@@ -15,8 +17,10 @@
 #include "generated_inputs/input_shapes.h"
 #include "perf/benchmark_setup.h"
 #include "perf/onnx_result.h"
+#include "perf/output_validation.h"
 #include "perf/progress.h"
 #include "perf/sweep_plan.h"
+#include "tensor_files/input_data.h"
 #include "winml/ep_choice.h"
 
 namespace winml::perf {
@@ -25,11 +29,13 @@ namespace winml::perf {
 inline constexpr std::size_t kOnnxDefaultIterations = 100;
 inline constexpr std::size_t kOnnxDefaultWarmup = 10;
 
-/// Reads the tensors of an --input-data folder for the model's inputs. Given by the caller
-/// (the CLI passes the onnx_io plugin's load_input_data) because reading TensorProto files needs
-/// the ONNX protobuf library, which this module does not link.
-using InputDataReader = std::function<std::vector<engine::HostTensor>(const std::filesystem::path& dir,
-                                                                      const std::vector<engine::TensorInfo>& inputs)>;
+/// Reads the data sets of an --input-data folder for the model's inputs (and, with read_outputs,
+/// the outputs they expect). Given by the caller (the CLI passes the onnx_io plugin's
+/// load_data_sets) because reading ONNX protobuf files needs the ONNX protobuf library, which
+/// this module does not link.
+using InputDataReader = std::function<std::vector<tensor_files::DataSet>(
+    const std::filesystem::path& dir, const std::vector<engine::TensorInfo>& inputs,
+    const std::vector<engine::TensorInfo>& outputs, bool read_outputs)>;
 
 /// How to create the session, decided by the caller: the load-time settings.
 struct OnnxLoadChoice {
@@ -51,6 +57,8 @@ struct OnnxBenchmarkRequest {
   std::vector<std::string> shapes;  ///< --shape NAME=d0,d1,... texts
   std::string input_data;           ///< --input-data folder; empty = generated inputs
   InputDataReader read_input_data;  ///< required when input_data is set
+  bool validate = false;            ///< --validate: compare each data set's first outputs with its output_N.pb
+  ToleranceRequest tolerance;       ///< --rtol / --atol
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
 };
 
@@ -69,7 +77,7 @@ class OnnxBenchmark {
   /// Measures `combinations` in order: for each run of neighbours sharing their load settings
   /// (load_groups), creates the session once as `choose` says, then for each combination
   /// prepares and binds inputs of its batch size and runs the latency loop. Returns one result per
-  /// combination, in order. Memory is sampled before and after creating the session and after
+  /// combination, in order (with its validation when asked; a mismatch is in the row, not thrown). Memory is sampled before and after creating the session and after
   /// each combination's runs. Engine and input failures propagate as their winml::Error category.
   std::vector<OnnxPerfResult> run(std::span<const Combination> combinations, const OnnxLoadChooser& choose,
                                   ProgressSink& progress);

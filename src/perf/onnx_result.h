@@ -11,6 +11,7 @@
 
 #include "perf/latency_runner.h"
 #include "perf/machine_info.h"
+#include "perf/output_validation.h"
 #include "perf/statistics.h"
 #include "perf/threads_in_effect.h"
 
@@ -26,17 +27,18 @@ struct OnnxInputFact {
 
 /// What was asked for, resolved (filled by the caller; echoed into the report).
 struct OnnxPerfConfig {
-  std::string runtime = "winml";      ///< runtime name as the CLI spells it
-  std::string model;                  ///< model path as given
-  std::string ep;                     ///< EP alias the session ran on
-  std::string device;                 ///< device the session ran on
-  int batch_size = 1;                 ///< value given to dynamic batch dimensions
-  std::size_t iterations = 100;       ///< requested timed runs (unused under duration_s)
-  std::optional<double> duration_s;   ///< time budget of the timed phase, when used
-  std::size_t warmup = 10;            ///< warmup runs
-  std::string input_data;             ///< --input-data folder; empty = generated inputs
-  std::vector<OnnxInputFact> inputs;  ///< every input with its resolved shape
-  ThreadsInEffect threads;            ///< intra-op threads of the session, and where they come from
+  std::string runtime = "winml";       ///< runtime name as the CLI spells it
+  std::string model;                   ///< model path as given
+  std::string ep;                      ///< EP alias the session ran on
+  std::string device;                  ///< device the session ran on
+  int batch_size = 1;                  ///< value given to dynamic batch dimensions
+  std::size_t iterations = 100;        ///< requested timed runs (unused under duration_s)
+  std::optional<double> duration_s;    ///< time budget of the timed phase, when used
+  std::size_t warmup = 10;             ///< warmup runs
+  std::string input_data;              ///< --input-data folder; empty = generated inputs
+  std::vector<OnnxInputFact> inputs;   ///< every input with its resolved shape (of the first data set)
+  std::vector<std::string> data_sets;  ///< the data sets the runs cycle through ("generated" without --input-data)
+  ThreadsInEffect threads;             ///< intra-op threads of the session, and where they come from
   std::vector<double> percentiles = default_percentiles();  ///< percentiles the latency summary reports
   std::string timestamp;  ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
 };
@@ -51,15 +53,30 @@ struct OnnxRunFacts {
   std::uint64_t peak_rss_bytes = 0;         ///< VmHWM after the last run
 };
 
+/// --validate: every output of every data set checked (docs/metrics.md, "Output validation").
+struct OnnxValidation {
+  std::optional<double> rtol;        ///< --rtol as given; nullopt = defaults by element type
+  std::optional<double> atol;        ///< --atol as given
+  std::vector<OutputCheck> outputs;  ///< one per output per data set, sets in order
+  /// True when every output of every set is within tolerance.
+  bool passed() const {
+    for (const auto& output : outputs) {
+      if (!output.passed()) return false;
+    }
+    return true;
+  }
+};
+
 /// Statistics over the timed runs.
 struct OnnxMetrics {
-  Summary latency_s;             ///< one Run call each
-  double first_run_s = 0;        ///< the first Run call
-  std::size_t warmup_count = 0;  ///< warmup runs
-  double warmup_mean_s = 0;      ///< mean of the warmup runs; 0 without warmup
-  double batches_per_s = 0;      ///< timed runs / total time inside Run
-  double samples_per_s = 0;      ///< batch_size * batches_per_s
-  double timed_wall_s = 0;       ///< wall time of the timed phase, loop overhead included
+  Summary latency_s;                         ///< one Run call each
+  double first_run_s = 0;                    ///< the first Run call
+  std::size_t warmup_count = 0;              ///< warmup runs
+  double warmup_mean_s = 0;                  ///< mean of the warmup runs; 0 without warmup
+  double batches_per_s = 0;                  ///< timed runs / total time inside Run
+  double samples_per_s = 0;                  ///< batch_size * batches_per_s
+  double timed_wall_s = 0;                   ///< wall time of the timed phase, loop overhead included
+  std::optional<OnnxValidation> validation;  ///< with --validate
 };
 
 /// A complete single-model benchmark result.

@@ -134,27 +134,53 @@ Json onnx_config(const perf::OnnxPerfConfig& c) {
           {"warmup", c.warmup},
           {"input_data", c.input_data.empty() ? Json(nullptr) : Json(c.input_data)},
           {"inputs", inputs},
+          {"data_sets", c.data_sets},
           {"threads", json_fields::threads(c.threads)},
           {"percentiles", c.percentiles},
           {"timestamp", c.timestamp}};
 }
 
+Json optional_number(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
+
+Json onnx_validation(const perf::OnnxValidation& v) {
+  Json outputs = Json::array();
+  for (const perf::OutputCheck& o : v.outputs) {
+    outputs.push_back({{"data_set", o.data_set},
+                       {"name", o.output},
+                       {"type", o.type},
+                       {"elements", o.elements},
+                       {"mismatched", o.mismatched},
+                       {"max_abs_error", o.max_abs_error},
+                       {"max_rel_error", o.max_rel_error},
+                       {"rtol", o.tolerance.rtol},
+                       {"atol", o.tolerance.atol},
+                       {"passed", o.passed()},
+                       {"problem", o.problem.empty() ? Json(nullptr) : Json(o.problem)}});
+  }
+  return {{"passed", v.passed()},
+          {"rtol", optional_number(v.rtol)},
+          {"atol", optional_number(v.atol)},
+          {"outputs", outputs}};
+}
+
 Json onnx_metrics(const perf::OnnxPerfResult& r) {
   const perf::OnnxMetrics& m = r.metrics;
   const perf::OnnxRunFacts& f = r.facts;
-  return {{"iterations", m.latency_s.count},
-          {"session_creation_ms", ms(f.session_creation_s)},
-          {"load", json_fields::onnx_load(f)},
-          {"first_run_ms", ms(m.first_run_s)},
-          {"latency_ms", json_fields::summary_ms(m.latency_s)},
-          {"warmup", {{"count", m.warmup_count}, {"mean_ms", ms(m.warmup_mean_s)}}},
-          {"samples_per_s", rate(m.samples_per_s)},
-          {"batches_per_s", rate(m.batches_per_s)},
-          {"timed_wall_ms", ms(m.timed_wall_s)},
-          {"rss_before_load_bytes", f.rss_before_load_bytes},
-          {"rss_after_load_bytes", f.rss_after_load_bytes},
-          {"rss_after_runs_bytes", f.rss_after_runs_bytes},
-          {"peak_rss_bytes", f.peak_rss_bytes}};
+  Json metrics = {{"iterations", m.latency_s.count},
+                  {"session_creation_ms", ms(f.session_creation_s)},
+                  {"load", json_fields::onnx_load(f)},
+                  {"first_run_ms", ms(m.first_run_s)},
+                  {"latency_ms", json_fields::summary_ms(m.latency_s)},
+                  {"warmup", {{"count", m.warmup_count}, {"mean_ms", ms(m.warmup_mean_s)}}},
+                  {"samples_per_s", rate(m.samples_per_s)},
+                  {"batches_per_s", rate(m.batches_per_s)},
+                  {"timed_wall_ms", ms(m.timed_wall_s)},
+                  {"rss_before_load_bytes", f.rss_before_load_bytes},
+                  {"rss_after_load_bytes", f.rss_after_load_bytes},
+                  {"rss_after_runs_bytes", f.rss_after_runs_bytes},
+                  {"peak_rss_bytes", f.peak_rss_bytes}};
+  if (m.validation) metrics["validation"] = onnx_validation(*m.validation);
+  return metrics;
 }
 
 Json ms_array(const std::vector<double>& seconds) {

@@ -7,6 +7,7 @@
 #include "report/text_sections.h"
 #include "report/text_sweep.h"
 #include "report/text_units.h"
+#include "report/text_validation.h"
 #include "report/threads_text.h"
 
 namespace winml::report {
@@ -24,6 +25,10 @@ Table config_table(const perf::OnnxPerfResult& r) {
   t.add_row({"config", fmt::format("ep {} · device {} · batch size {} · {} · {} warmup", c.ep, c.device, c.batch_size,
                                    iterations, c.warmup)});
   t.add_row({"threads", threads_text(c.threads)});
+  if (c.data_sets.size() > 1) {
+    t.add_row({"data sets",
+               fmt::format("{} ({}), runs cycle through them", c.data_sets.size(), fmt::join(c.data_sets, ", "))});
+  }
   for (std::size_t i = 0; i < c.inputs.size(); ++i) {
     const perf::OnnxInputFact& in = c.inputs[i];
     t.add_row({i == 0 ? "inputs" : "",
@@ -63,6 +68,7 @@ std::string TextReporter::format_one(const perf::OnnxPerfResult& result) const {
   stats.add_row(duration_row("latency", result.metrics.latency_s));
   out += "\n" + stats.render(style, 2);
   out += "\n" + results_table(result).render(style, 2);
+  if (result.metrics.validation) out += "\n" + validation_text(*result.metrics.validation, style);
   return out;
 }
 

@@ -4,6 +4,8 @@
 
 #include <cstring>
 
+#include "engine/element_types.h"
+#include "engine/element_values.h"
 #include "winml/errors.h"
 
 namespace winml::generated_inputs {
@@ -77,6 +79,58 @@ TEST(RandomInputs, TensorBytesAreCheckedAgainstTheLimit) {
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("input 'x'"), std::string::npos) << e.what();
     EXPECT_NE(std::string(e.what()).find("--batch-size"), std::string::npos) << e.what();
+  }
+}
+
+TEST(RandomInputs, EveryElementTypeIsGeneratedWithinZeroToOne) {
+  for (int code = 1; code <= 23; ++code) {
+    auto type = engine::element_type_from_onnx(code);
+    if (!type) continue;
+    const auto tensor = random_tensor(input(*type), {3, 5}, 4);
+    if (*type == engine::ElementType::string) {
+      ASSERT_EQ(tensor.strings.size(), 15u);
+      for (const auto& text : tensor.strings) EXPECT_TRUE(text == "0" || text == "1") << text;
+      continue;
+    }
+    ASSERT_EQ(tensor.data.size(), engine::tensor_byte_size(*type, 15)) << engine::element_type_name(*type);
+    for (std::size_t i = 0; i < 15; ++i) {
+      const long double value = engine::read_element(*type, tensor.data, i);
+      EXPECT_GE(value, 0) << engine::element_type_name(*type);
+      EXPECT_LE(value, 1) << engine::element_type_name(*type);
+    }
+  }
+}
+
+TEST(RandomInputs, SequencesHoldTwoTensorsAndOptionalsAValue) {
+  engine::TensorInfo element = input(engine::ElementType::uint64);
+  engine::TensorInfo sequence;
+  sequence.name = "s";
+  sequence.kind = engine::ValueKind::sequence;
+  sequence.type_name = "seq(tensor(uint64))";
+  sequence.contained = {element};
+  const auto seq = random_value(sequence, {4}, 1);
+  ASSERT_EQ(seq.elements.size(), 2u);
+  EXPECT_EQ(seq.elements[0].tensor.shape, (std::vector<std::int64_t>{4}));
+  EXPECT_EQ(seq.elements[1].name, "s");
+  engine::TensorInfo optional = sequence;
+  optional.kind = engine::ValueKind::optional;
+  optional.contained = {sequence};
+  const auto opt = random_value(optional, {4}, 1);
+  ASSERT_EQ(opt.elements.size(), 1u);
+  EXPECT_EQ(opt.elements[0].kind, engine::ValueKind::sequence);
+  EXPECT_EQ(tensor_info_of(optional).type, engine::ElementType::uint64);
+}
+
+TEST(RandomInputs, AMapIsRefusedNamingTheInputAndItsType) {
+  engine::TensorInfo map;
+  map.name = "features";
+  map.kind = engine::ValueKind::other;
+  map.type_name = "map";
+  try {
+    random_value(map, {}, 1);
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("'features' has type map"), std::string::npos) << e.what();
   }
 }
 

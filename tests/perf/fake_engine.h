@@ -19,8 +19,10 @@ namespace winml::perf::testing {
 
 /// The fake world: the clock every fake call advances, and the log of calls in order.
 struct FakeWorld {
-  double now = 0;                   ///< fake monotonic seconds
-  std::vector<std::string> events;  ///< "load_genai", "create_session", "run", "memory", ...
+  double now = 0;                     ///< fake monotonic seconds
+  std::vector<std::string> events;    ///< "load_genai", "create_session", "run", "memory", ...
+  std::vector<std::size_t> run_sets;  ///< the data set of every ONNX run, in order
+  bool outputs_kept = false;          ///< the last bind_inputs asked to keep first outputs
 };
 
 /// Scripted costs of one generation: prefill, then each GenerateNextToken.
@@ -100,18 +102,23 @@ class FakeOnnxSession final : public engine::OnnxSession {
                   std::size_t fail_at)
       : world_(world), inputs_(std::move(inputs)), costs_(std::move(run_costs)), fail_at_(fail_at) {}
   std::vector<engine::TensorInfo> inputs() override { return inputs_; }
-  std::vector<engine::TensorInfo> outputs() override { return {}; }
-  void bind_inputs(const std::vector<engine::HostTensor>& tensors) override {
+  /// The fake computes the identity: one output per input, of its type.
+  std::vector<engine::TensorInfo> outputs() override { return inputs_; }
+  void bind_inputs(const std::vector<std::vector<engine::HostValue>>& sets, bool keep_first_outputs) override {
     world_.events.push_back("bind");
-    bound = tensors;
+    bound = sets;
+    world_.outputs_kept = keep_first_outputs;
   }
-  void run() override {
+  void run(std::size_t set) override {
     ++runs_;
     world_.events.push_back("run");
+    world_.run_sets.push_back(set);
     if (runs_ == fail_at_) throw SessionError("fake run failed");
     world_.now += costs_.empty() ? 0 : costs_[std::min(runs_ - 1, costs_.size() - 1)];
   }
-  std::vector<engine::HostTensor> bound;  ///< what bind_inputs received
+  /// The bound set's inputs, as the outputs (the fake computes the identity).
+  std::vector<engine::HostValue> first_outputs(std::size_t set) override { return bound.at(set); }
+  std::vector<std::vector<engine::HostValue>> bound;  ///< what bind_inputs received
 
  private:
   FakeWorld& world_;

@@ -2,7 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <cstring>
 #include <fstream>
+#include <functional>
 
 #include "perf/fake_engine.h"
 #include "perf/recording_progress.h"
@@ -181,14 +183,79 @@ TEST_F(OnnxBenchmarkTest, RefusesABatchSizeNoInputCanTake) {
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "run"), 0);
 }
 
+// A float tensor value of one element.
+engine::HostValue scalar_value(const std::string& name, float value) {
+  engine::HostValue v{name, engine::ValueKind::tensor, {name, engine::ElementType::float32, {1, 1}, {}, {}}, {}};
+  v.tensor.data.resize(sizeof value);
+  std::memcpy(v.tensor.data.data(), &value, sizeof value);
+  return v;
+}
+
+// A reader of `count` data sets: set k feeds k and expects `expected(k)`.
+InputDataReader reader_of(std::size_t count, std::function<float(std::size_t)> expected) {
+  return [count, expected](const std::filesystem::path&, const std::vector<engine::TensorInfo>& inputs,
+                           const std::vector<engine::TensorInfo>&, bool read_outputs) {
+    std::vector<tensor_files::DataSet> sets;
+    for (std::size_t k = 0; k < count; ++k) {
+      tensor_files::DataSet set{"test_data_set_" + std::to_string(k), {scalar_value(inputs[0].name, float(k))}, {}};
+      if (read_outputs) set.outputs = {scalar_value(inputs[0].name, expected(k))};
+      sets.push_back(std::move(set));
+    }
+    return sets;
+  };
+}
+
 TEST_F(OnnxBenchmarkTest, ReadsInputDataThroughTheCallersReader) {
   request_.input_data = dir_.path().string();
-  request_.read_input_data = [](const std::filesystem::path&, const std::vector<engine::TensorInfo>& inputs) {
-    return std::vector<engine::HostTensor>{{inputs[0].name, engine::ElementType::float32, {7, 3}, {}}};
-  };
+  request_.read_input_data = reader_of(1, [](std::size_t k) { return float(k); });
   auto result = run(cpu());
-  EXPECT_EQ(result.config.inputs[0].shape, (std::vector<std::int64_t>{7, 3}));
+  EXPECT_EQ(result.config.inputs[0].shape, (std::vector<std::int64_t>{1, 1}));
   EXPECT_EQ(result.config.inputs[0].source, dir_.path().string());
+  EXPECT_FALSE(result.metrics.validation.has_value());
+}
+
+TEST_F(OnnxBenchmarkTest, RunsCycleThroughTheDataSets) {
+  request_.input_data = dir_.path().string();
+  request_.read_input_data = reader_of(3, [](std::size_t k) { return float(k); });
+  request_.loop = {4, 1, std::nullopt};
+  auto result = run(cpu());
+  EXPECT_EQ(world_.run_sets, (std::vector<std::size_t>{0, 1, 2, 0, 1, 2}));
+  EXPECT_EQ(result.config.data_sets,
+            (std::vector<std::string>{"test_data_set_0", "test_data_set_1", "test_data_set_2"}));
+  EXPECT_EQ(result.config.inputs[0].source, (dir_.path() / "test_data_set_0").string());
+}
+
+TEST_F(OnnxBenchmarkTest, ValidatesEverySetAndRunsTheSetsTheLoopDidNotReach) {
+  request_.input_data = dir_.path().string();
+  request_.validate = true;
+  request_.read_input_data = reader_of(3, [](std::size_t k) { return float(k); });
+  request_.loop = {1, 0, std::nullopt};  // 2 runs: set 2 is run once more, untimed, to be validated
+  auto result = run(cpu());
+  EXPECT_TRUE(world_.outputs_kept);
+  EXPECT_EQ(world_.run_sets, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(result.samples.timed_s.size(), 1u);
+  ASSERT_TRUE(result.metrics.validation.has_value());
+  ASSERT_EQ(result.metrics.validation->outputs.size(), 3u);
+  EXPECT_TRUE(result.metrics.validation->passed());
+  EXPECT_EQ(result.metrics.validation->outputs[2].data_set, "test_data_set_2");
+}
+
+TEST_F(OnnxBenchmarkTest, AMismatchIsInTheResultNotThrown) {
+  request_.input_data = dir_.path().string();
+  request_.validate = true;
+  request_.read_input_data = reader_of(2, [](std::size_t k) { return k == 1 ? 1.5f : 0.0f; });
+  auto result = run(cpu());
+  ASSERT_TRUE(result.metrics.validation.has_value());
+  EXPECT_FALSE(result.metrics.validation->passed());
+  EXPECT_TRUE(result.metrics.validation->outputs[0].passed());
+  EXPECT_FALSE(result.metrics.validation->outputs[1].passed());
+  EXPECT_DOUBLE_EQ(result.metrics.validation->outputs[1].max_abs_error, 0.5);
+  EXPECT_EQ(result.samples.timed_s.size(), kOnnxDefaultIterations);  // the timing is complete
+}
+
+TEST_F(OnnxBenchmarkTest, ValidateWithoutInputDataIsAUsageError) {
+  request_.validate = true;
+  EXPECT_THROW(benchmark(), UsageError);
 }
 
 TEST_F(OnnxBenchmarkTest, EngineFailuresKeepTheirCategory) {

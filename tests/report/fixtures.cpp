@@ -137,6 +137,7 @@ perf::OnnxPerfResult onnx_fixture() {
   c.iterations = 10;
   c.warmup = 3;
   c.inputs = {{"pixel_values", "float", {2, 3, 224, 224}, "generated"}, {"mask", "bool", {2, 128}, "generated"}};
+  c.data_sets = {"generated"};
   c.timestamp = "2026-07-10T14:30:05+00:00";
   c.threads = perf::onnx_threads_in_effect(std::nullopt, fixed_machine());
   perf::LatencyRun run;
@@ -161,8 +162,9 @@ perf::OnnxPerfResult onnx_budget_fixture() {
   c.device = "cpu";
   c.duration_s = 0.001;
   c.warmup = 0;
-  c.input_data = "/data/test_data_set_0";
-  c.inputs = {{"x", "float", {1, 4}, "/data/test_data_set_0/input_0.pb"}};
+  c.input_data = "/data";
+  c.inputs = {{"x", "float", {1, 4}, "/data/test_data_set_0"}};
+  c.data_sets = {"test_data_set_0", "test_data_set_1"};
   c.timestamp = "2026-07-10T14:30:05+00:00";
   c.threads = perf::onnx_threads_in_effect(1, fixed_machine());
   c.percentiles = {50, 99, 99.9, 99.999};  // --percentiles 99.9,50,99,99.999
@@ -170,7 +172,16 @@ perf::OnnxPerfResult onnx_budget_fixture() {
   run.first_run_s = 0.00002;
   run.timed_s = {0.0000123};
   run.timed_wall_s = 0.0000124;
-  return perf::make_onnx_result(c, run, perf::OnnxRunFacts{}, fixed_machine());
+  perf::OnnxPerfResult result = make_onnx_result(c, run, perf::OnnxRunFacts{}, fixed_machine());
+  // --validate --atol 0.001: one set within tolerance, one not, one whose shape differs.
+  perf::OnnxValidation validation;
+  validation.atol = 0.001;
+  perf::OutputCheck pass{"test_data_set_0", "y", "float", 4, 0, 0.0004, 0.00002, {0.001, 0.001}, ""};
+  perf::OutputCheck off{"test_data_set_1", "y", "float", 4, 1, 0.25, 0.5, {0.001, 0.001}, ""};
+  perf::OutputCheck shape{"test_data_set_1", "ids", "seq(tensor(int64))", 0, 0, 0, 0, {0, 0}, "2 elements, expected 3"};
+  validation.outputs = {pass, off, shape};
+  result.metrics.validation = validation;
+  return result;
 }
 
 perf::GenaiPerfReport genai_sweep_fixture() {

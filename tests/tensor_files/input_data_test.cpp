@@ -2,10 +2,13 @@
 
 #include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
+// after onnx_pb.h, which defines the ONNX_API macro it uses
+#include <onnx/onnx-data.pb.h>
 
 #include <cstring>
 #include <fstream>
 
+#include "engine/element_types.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
@@ -17,14 +20,25 @@ engine::TensorInfo info(std::string name, engine::ElementType type, std::vector<
   engine::TensorInfo i;
   i.name = std::move(name);
   i.type = type;
-  i.type_name = type == engine::ElementType::float32 ? "float" : "int64";
+  i.type_name = engine::element_type_name(type);
   if (shape.empty())
     shape = type == engine::ElementType::float32 ? std::vector<std::int64_t>{-1} : std::vector<std::int64_t>{-1, -1};
   i.shape = std::move(shape);
   return i;
 }
 
-void write_proto(const std::filesystem::path& path, const onnx::TensorProto& proto) {
+// The tensors of the single data set in `dir`.
+std::vector<engine::HostTensor> load_input_data(const std::filesystem::path& dir,
+                                                const std::vector<engine::TensorInfo>& inputs) {
+  auto sets = load_data_sets(dir, inputs, {}, false);
+  EXPECT_EQ(sets.size(), 1u);
+  std::vector<engine::HostTensor> tensors;
+  for (auto& value : sets.at(0).inputs) tensors.push_back(std::move(value.tensor));
+  return tensors;
+}
+
+template <class Proto>
+void write_proto(const std::filesystem::path& path, const Proto& proto) {
   std::ofstream out(path, std::ios::binary);
   proto.SerializeToOstream(&out);
 }
@@ -150,6 +164,136 @@ TEST(InputData, WrongFileCountAndMissingFolder) {
   test::TempDir dir;
   EXPECT_THROW(load_input_data(dir.path(), {info("x", engine::ElementType::float32)}), UsageError);
   EXPECT_THROW(load_input_data(dir.path() / "nope", {}), UsageError);
+}
+
+engine::TensorInfo holder(engine::ValueKind kind, engine::TensorInfo element) {
+  engine::TensorInfo i;
+  i.name = "s";
+  i.kind = kind;
+  i.type_name = kind == engine::ValueKind::sequence ? "seq(tensor(float))" : "optional(tensor(float))";
+  element.name.clear();
+  i.contained = {element};
+  return i;
+}
+
+TEST(InputData, WideUnsignedAndStringTensorsAreRead) {
+  test::TempDir dir;
+  onnx::TensorProto u64;
+  u64.set_name("u");
+  u64.set_data_type(onnx::TensorProto::UINT64);
+  u64.add_dims(2);
+  u64.add_uint64_data(std::uint64_t{1} << 63);
+  u64.add_uint64_data(7);
+  write_proto(dir.path() / "input_0.pb", u64);
+  onnx::TensorProto text;
+  text.set_name("t");
+  text.set_data_type(onnx::TensorProto::STRING);
+  text.add_dims(2);
+  text.add_string_data("hello");
+  text.add_string_data("");
+  write_proto(dir.path() / "input_1.pb", text);
+  engine::TensorInfo u = info("u", engine::ElementType::uint64, {-1});
+  engine::TensorInfo t = info("t", engine::ElementType::string, {-1});
+  auto tensors = load_input_data(dir.path(), {u, t});
+  std::uint64_t first = 0;
+  std::memcpy(&first, tensors[0].data.data(), sizeof first);
+  EXPECT_EQ(first, std::uint64_t{1} << 63);
+  EXPECT_EQ(tensors[1].strings, (std::vector<std::string>{"hello", ""}));
+}
+
+TEST(InputData, SequencesAndOptionalsAreRead) {
+  test::TempDir dir;
+  onnx::SequenceProto sequence;
+  sequence.set_name("s");
+  sequence.set_elem_type(onnx::SequenceProto::TENSOR);
+  *sequence.add_tensor_values() = float_tensor("", {1, 2});
+  *sequence.add_tensor_values() = float_tensor("", {3});
+  write_proto(dir.path() / "input_0.pb", sequence);
+  onnx::OptionalProto none;
+  none.set_name("o");
+  write_proto(dir.path() / "input_1.pb", none);
+  auto seq_info = holder(engine::ValueKind::sequence, info("", engine::ElementType::float32));
+  auto opt_info = holder(engine::ValueKind::optional, info("", engine::ElementType::float32));
+  opt_info.name = "o";
+  auto sets = load_data_sets(dir.path(), {seq_info, opt_info}, {}, false);
+  const auto& seq = sets.at(0).inputs.at(0);
+  ASSERT_EQ(seq.kind, engine::ValueKind::sequence);
+  ASSERT_EQ(seq.elements.size(), 2u);
+  EXPECT_EQ(seq.elements[1].tensor.shape, (std::vector<std::int64_t>{1}));
+  EXPECT_EQ(sets.at(0).inputs.at(1).kind, engine::ValueKind::optional);
+  EXPECT_TRUE(sets.at(0).inputs.at(1).elements.empty());  // None
+}
+
+TEST(InputData, ATestFolderGivesEverySetWithItsOutputs) {
+  test::TempDir dir;
+  for (int k : {0, 1, 10}) {
+    auto set = dir.path() / ("test_data_set_" + std::to_string(k));
+    std::filesystem::create_directories(set);
+    write_proto(set / "input_0.pb", float_tensor("x", {float(k)}));
+    write_proto(set / "output_0.pb", float_tensor("y", {float(k) * 2}));
+  }
+  std::filesystem::create_directories(dir.path() / "notes");
+  auto sets = load_data_sets(dir.path(), {info("x", engine::ElementType::float32)},
+                             {info("y", engine::ElementType::float32)}, true);
+  ASSERT_EQ(sets.size(), 3u);
+  EXPECT_EQ(sets[2].name, "test_data_set_10");  // numeric order, not text order
+  ASSERT_EQ(sets[2].outputs.size(), 1u);
+  EXPECT_EQ(sets[2].outputs[0].name, "y");
+  float doubled = 0;
+  std::memcpy(&doubled, sets[2].outputs[0].tensor.data.data(), sizeof doubled);
+  EXPECT_EQ(doubled, 20.0f);
+}
+
+TEST(InputData, MissingOutputsAreAUsageErrorOnlyWhenAskedFor) {
+  test::TempDir dir;
+  write_proto(dir.path() / "input_0.pb", float_tensor("x", {1}));
+  const std::vector<engine::TensorInfo> in = {info("x", engine::ElementType::float32)};
+  const std::vector<engine::TensorInfo> out = {info("y", engine::ElementType::float32)};
+  EXPECT_NO_THROW(load_data_sets(dir.path(), in, out, false));
+  try {
+    load_data_sets(dir.path(), in, out, true);
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("0 output_N.pb files"), std::string::npos) << e.what();
+  }
+}
+
+TEST(InputData, TypeMismatchNamesBothTypesInWords) {
+  test::TempDir dir;
+  onnx::TensorProto u64;
+  u64.set_name("x");
+  u64.set_data_type(onnx::TensorProto::UINT64);
+  u64.add_dims(1);
+  u64.add_uint64_data(1);
+  write_proto(dir.path() / "input_0.pb", u64);
+  try {
+    load_input_data(dir.path(), {info("x", engine::ElementType::float32)});
+    FAIL();
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("tensor of uint64 but the model takes float"), std::string::npos) << e.what();
+  }
+}
+
+TEST(InputData, ExternalDataIsReadFromBesideTheFileAndNowhereElse) {
+  test::TempDir dir;
+  const float values[2] = {4.5f, 5.5f};
+  std::ofstream(dir.path() / "x.bin", std::ios::binary).write(reinterpret_cast<const char*>(values), sizeof values);
+  onnx::TensorProto proto;
+  proto.set_name("x");
+  proto.set_data_type(onnx::TensorProto::FLOAT);
+  proto.add_dims(2);
+  proto.set_data_location(onnx::TensorProto::EXTERNAL);
+  auto* location = proto.add_external_data();
+  location->set_key("location");
+  location->set_value("x.bin");
+  write_proto(dir.path() / "input_0.pb", proto);
+  auto tensors = load_input_data(dir.path(), {info("x", engine::ElementType::float32)});
+  float second = 0;
+  std::memcpy(&second, tensors[0].data.data() + 4, sizeof second);
+  EXPECT_EQ(second, 5.5f);
+  location->set_value("../x.bin");
+  write_proto(dir.path() / "input_0.pb", proto);
+  EXPECT_THROW(load_input_data(dir.path(), {info("x", engine::ElementType::float32)}), UsageError);
 }
 
 }  // namespace

@@ -1,61 +1,23 @@
 #include "engine/impl/onnx_session.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "engine/impl/error_translation.h"
 #include "engine/impl/load_errors.h"
 #include "engine/impl/ort_environment.h"
+#include "engine/impl/ort_values.h"
 
 namespace winml::engine::impl {
 namespace {
 
-struct TypeMapping {
-  ONNXTensorElementDataType ort;
-  ElementType ours;
-  const char* name;
+// The engine values of one data set: the fed inputs (an optional holding None is left out) and
+// their names, which point into the bound host values.
+struct BoundSet {
+  std::vector<Ort::Value> values;
+  std::vector<const char*> names;
 };
-
-constexpr TypeMapping kTypes[] = {
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT, ElementType::float32, "float"},
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_FLOAT16, ElementType::float16, "float16"},
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_DOUBLE, ElementType::float64, "double"},
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_INT8, ElementType::int8, "int8"},
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT8, ElementType::uint8, "uint8"},
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_INT16, ElementType::int16, "int16"},
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_UINT16, ElementType::uint16, "uint16"},
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_INT32, ElementType::int32, "int32"},
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_INT64, ElementType::int64, "int64"},
-    {ONNX_TENSOR_ELEMENT_DATA_TYPE_BOOL, ElementType::boolean, "bool"},
-};
-
-TensorInfo describe(const std::string& name, const Ort::TypeInfo& type_info) {
-  TensorInfo info;
-  info.name = name;
-  if (type_info.GetONNXType() != ONNX_TYPE_TENSOR) {
-    info.type_name = "non-tensor";
-    return info;
-  }
-  auto tensor = type_info.GetTensorTypeAndShapeInfo();
-  info.type_name = "unsupported";
-  for (const auto& mapping : kTypes) {
-    if (mapping.ort == tensor.GetElementType()) {
-      info.type = mapping.ours;
-      info.type_name = mapping.name;
-    }
-  }
-  info.shape = tensor.GetShape();
-  for (const char* dim : tensor.GetSymbolicDimensions()) info.dim_names.emplace_back(dim == nullptr ? "" : dim);
-  info.dim_names.resize(info.shape.size());
-  return info;
-}
-
-ONNXTensorElementDataType to_ort(ElementType type) {
-  for (const auto& mapping : kTypes) {
-    if (mapping.ours == type) return mapping.ort;
-  }
-  throw SessionError("unsupported input element type");
-}
 
 class OrtOnnxSession final : public OnnxSession {
  public:
@@ -63,10 +25,12 @@ class OrtOnnxSession final : public OnnxSession {
       : session_(ort_env(), spec.model_path.c_str(), make_session_options(spec.providers, spec.intra_op_threads)) {
     Ort::AllocatorWithDefaultOptions allocator;
     for (std::size_t i = 0; i < session_.GetInputCount(); ++i) {
-      inputs_.push_back(describe(session_.GetInputNameAllocated(i, allocator).get(), session_.GetInputTypeInfo(i)));
+      inputs_.push_back(
+          describe(session_.GetInputNameAllocated(i, allocator).get(), session_.GetInputTypeInfo(i).GetConst()));
     }
     for (std::size_t i = 0; i < session_.GetOutputCount(); ++i) {
-      outputs_.push_back(describe(session_.GetOutputNameAllocated(i, allocator).get(), session_.GetOutputTypeInfo(i)));
+      outputs_.push_back(
+          describe(session_.GetOutputNameAllocated(i, allocator).get(), session_.GetOutputTypeInfo(i).GetConst()));
     }
     for (const auto& output : outputs_) output_names_.push_back(output.name.c_str());
   }
@@ -74,25 +38,45 @@ class OrtOnnxSession final : public OnnxSession {
   std::vector<TensorInfo> inputs() override { return inputs_; }
   std::vector<TensorInfo> outputs() override { return outputs_; }
 
-  void bind_inputs(const std::vector<HostTensor>& tensors) override {
-    bound_ = tensors;  // owns the bytes the Ort::Values point at
-    values_.clear();
-    input_names_.clear();
-    auto memory = Ort::MemoryInfo::CreateCpu(OrtArenaAllocator, OrtMemTypeDefault);
-    for (auto& tensor : bound_) {
-      values_.push_back(translate_errors<SessionError>("cannot create input tensor " + tensor.name, [&] {
-        return Ort::Value::CreateTensor(memory, tensor.data.data(), tensor.data.size(), tensor.shape.data(),
-                                        tensor.shape.size(), to_ort(tensor.type));
-      }));
-      input_names_.push_back(tensor.name.c_str());
+  void bind_inputs(const std::vector<std::vector<HostValue>>& sets, bool keep_first_outputs) override {
+    host_ = sets;  // owns the bytes the Ort::Values point at
+    bound_.clear();
+    for (const auto& set : host_) {
+      BoundSet bound;
+      for (const auto& value : set) {
+        if (value.kind == ValueKind::optional && value.elements.empty()) continue;  // None: not fed
+        bound.values.push_back(translate_errors<SessionError>("cannot create input value " + value.name,
+                                                              [&] { return to_ort_value(value); }));
+        bound.names.push_back(value.name.c_str());
+      }
+      bound_.push_back(std::move(bound));
     }
+    keep_first_outputs_ = keep_first_outputs;
+    first_outputs_.clear();
+    first_outputs_.resize(bound_.size());
   }
 
-  void run() override {
-    translate_errors<SessionError>("ONNX Runtime Run failed", [&] {
-      session_.Run(run_options_, input_names_.data(), values_.data(), values_.size(), output_names_.data(),
-                   output_names_.size());
+  void run(std::size_t set) override {
+    BoundSet& bound = bound_.at(set);
+    auto outputs = translate_errors<SessionError>("ONNX Runtime Run failed", [&] {
+      return session_.Run(run_options_, bound.names.data(), bound.values.data(), bound.values.size(),
+                          output_names_.data(), output_names_.size());
     });
+    // Kept by moving the handles: nothing is copied inside the timed call.
+    if (keep_first_outputs_ && !first_outputs_[set]) first_outputs_[set] = std::move(outputs);
+  }
+
+  std::vector<HostValue> first_outputs(std::size_t set) override {
+    if (set >= first_outputs_.size() || !first_outputs_[set]) {
+      throw SessionError("data set " + std::to_string(set) + " has not run with its outputs kept");
+    }
+    std::vector<HostValue> host;
+    const auto& values = *first_outputs_[set];
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      host.push_back(translate_errors<SessionError>("cannot read output " + outputs_[i].name,
+                                                    [&] { return to_host_value(values[i], outputs_[i]); }));
+    }
+    return host;
   }
 
  private:
@@ -100,10 +84,11 @@ class OrtOnnxSession final : public OnnxSession {
   Ort::RunOptions run_options_;
   std::vector<TensorInfo> inputs_;
   std::vector<TensorInfo> outputs_;
-  std::vector<HostTensor> bound_;
-  std::vector<Ort::Value> values_;
-  std::vector<const char*> input_names_;
+  std::vector<std::vector<HostValue>> host_;
+  std::vector<BoundSet> bound_;
   std::vector<const char*> output_names_;
+  bool keep_first_outputs_ = false;
+  std::vector<std::optional<std::vector<Ort::Value>>> first_outputs_;
 };
 
 }  // namespace

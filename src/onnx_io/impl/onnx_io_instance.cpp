@@ -16,9 +16,11 @@ class PluginOnnxIo final : public OnnxIo {
     return synth::write_bundle(options, out_dir, overwrite);
   }
 
-  std::vector<engine::HostTensor> load_input_data(const std::filesystem::path& dir,
-                                                  const std::vector<engine::TensorInfo>& inputs) override {
-    return tensor_files::load_input_data(dir, inputs);
+  std::vector<tensor_files::DataSet> load_data_sets(const std::filesystem::path& dir,
+                                                    const std::vector<engine::TensorInfo>& inputs,
+                                                    const std::vector<engine::TensorInfo>& outputs,
+                                                    bool read_outputs) override {
+    return tensor_files::load_data_sets(dir, inputs, outputs, read_outputs);
   }
 };
 

@@ -1,0 +1,164 @@
+#include "perf/output_validation.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <cmath>
+
+#include "engine/element_types.h"
+#include "engine/element_values.h"
+
+namespace winml::perf {
+namespace {
+
+using engine::ElementType;
+using engine::HostTensor;
+using engine::HostValue;
+using engine::ValueKind;
+
+const char* kind_name(ValueKind kind) {
+  switch (kind) {
+    case ValueKind::tensor:
+      return "a tensor";
+    case ValueKind::sequence:
+      return "a sequence";
+    case ValueKind::optional:
+      return "an optional";
+    case ValueKind::other:
+      break;
+  }
+  return "another kind of value";
+}
+
+void compare_numbers(const HostTensor& actual, const HostTensor& expected, const Tolerance& tolerance,
+                     OutputCheck& check) {
+  const auto count = static_cast<std::size_t>(std::max<std::int64_t>(0, [&] {
+    std::int64_t n = 1;
+    for (auto dim : expected.shape) n *= dim;
+    return n;
+  }()));
+  for (std::size_t i = 0; i < count; ++i) {
+    const long double a = engine::read_element(actual.type, actual.data, i);
+    const long double e = engine::read_element(expected.type, expected.data, i);
+    ++check.elements;
+    if (std::isnan(a) || std::isnan(e) || std::isinf(a) || std::isinf(e)) {
+      // NaN matches NaN and an infinity the same infinity; anything else against them is a mismatch
+      // that has no finite error to report.
+      const bool same = (std::isnan(a) && std::isnan(e)) || a == e;
+      if (!same) ++check.mismatched;
+      continue;
+    }
+    const long double error = std::fabs(a - e);
+    check.max_abs_error = std::max(check.max_abs_error, static_cast<double>(error));
+    if (e != 0) check.max_rel_error = std::max(check.max_rel_error, static_cast<double>(error / std::fabs(e)));
+    if (error > tolerance.atol + tolerance.rtol * std::fabs(e)) ++check.mismatched;
+  }
+}
+
+void compare_tensors(const HostTensor& actual, const HostTensor& expected, const ToleranceRequest& request,
+                     OutputCheck& check, bool first) {
+  if (actual.type != expected.type) {
+    check.problem =
+        "ran as " + engine::element_type_name(actual.type) + ", expected " + engine::element_type_name(expected.type);
+    return;
+  }
+  if (actual.shape != expected.shape) {
+    check.problem =
+        fmt::format("shape [{}], expected [{}]", fmt::join(actual.shape, ","), fmt::join(expected.shape, ","));
+    return;
+  }
+  const Tolerance tolerance = tolerance_for(expected.type, request);
+  if (first) check.tolerance = tolerance;
+  if (expected.type == ElementType::string) {
+    for (std::size_t i = 0; i < expected.strings.size(); ++i) {
+      ++check.elements;
+      if (actual.strings.at(i) != expected.strings[i]) ++check.mismatched;
+    }
+    return;
+  }
+  compare_numbers(actual, expected, tolerance, check);
+}
+
+// Walks both values together; the first difference in structure ends the comparison.
+void compare_values(const HostValue& actual, const HostValue& expected, const ToleranceRequest& request,
+                    OutputCheck& check, bool& first) {
+  if (!check.problem.empty()) return;
+  if (actual.kind != expected.kind) {
+    check.problem = std::string("ran as ") + kind_name(actual.kind) + ", expected " + kind_name(expected.kind);
+    return;
+  }
+  switch (expected.kind) {
+    case ValueKind::tensor:
+      compare_tensors(actual.tensor, expected.tensor, request, check, first);
+      first = false;
+      return;
+    case ValueKind::sequence:
+    case ValueKind::optional:
+      if (actual.elements.size() != expected.elements.size()) {
+        check.problem = expected.kind == ValueKind::optional
+                            ? (expected.elements.empty() ? "holds a value, expected None" : "is None, expected a value")
+                            : fmt::format("{} elements, expected {}", actual.elements.size(), expected.elements.size());
+        return;
+      }
+      for (std::size_t i = 0; i < expected.elements.size(); ++i) {
+        compare_values(actual.elements[i], expected.elements[i], request, check, first);
+      }
+      return;
+    case ValueKind::other:
+      check.problem = "cannot be compared";
+      return;
+  }
+}
+
+}  // namespace
+
+Tolerance default_tolerance(ElementType type) {
+  switch (type) {
+    case ElementType::float32:
+    case ElementType::float64:
+      return {1e-3, 1e-5};
+    case ElementType::float16:
+      return {1e-2, 1e-3};
+    case ElementType::bfloat16:
+      return {2e-2, 1e-2};
+    case ElementType::float8e4m3fn:
+    case ElementType::float8e4m3fnuz:
+    case ElementType::float8e5m2:
+    case ElementType::float8e5m2fnuz:
+      return {0.25, 0};  // one step of a 2-bit mantissa
+    case ElementType::float4e2m1:
+      return {0.5, 0};  // one step of a 1-bit mantissa
+    default:
+      return {0, 0};
+  }
+}
+
+Tolerance tolerance_for(ElementType type, const ToleranceRequest& request) {
+  Tolerance tolerance = default_tolerance(type);
+  if (type == ElementType::boolean || type == ElementType::string) return tolerance;
+  if (request.rtol) tolerance.rtol = *request.rtol;
+  if (request.atol) tolerance.atol = *request.atol;
+  return tolerance;
+}
+
+std::vector<OutputCheck> check_outputs(const std::string& data_set, const std::vector<HostValue>& actual,
+                                       const std::vector<HostValue>& expected, const std::vector<std::string>& types,
+                                       const ToleranceRequest& request) {
+  std::vector<OutputCheck> checks;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    OutputCheck check;
+    check.data_set = data_set;
+    check.output = expected[i].name;
+    check.type = i < types.size() ? types[i] : "";
+    if (i >= actual.size()) {
+      check.problem = "the run produced no such output";
+    } else {
+      bool first = true;
+      compare_values(actual[i], expected[i], request, check, first);
+    }
+    checks.push_back(std::move(check));
+  }
+  return checks;
+}
+
+}  // namespace winml::perf
