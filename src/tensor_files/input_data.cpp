@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <regex>
-#include <sstream>
 
 #include "tensor_files/value_protos.h"
 #include "winml/errors.h"
@@ -46,9 +46,11 @@ std::vector<fs::path> data_set_folders(const fs::path& dir) {
 
 std::string read_file(const fs::path& file) {
   std::ifstream in(file, std::ios::binary);
-  std::ostringstream bytes;
-  if (!in || !(bytes << in.rdbuf())) throw UsageError("cannot read " + file.string() + ".");
-  return std::move(bytes).str();
+  if (!in) throw UsageError("cannot read " + file.string() + ".");
+  // An empty file is a valid message (an OptionalProto holding None serializes to nothing).
+  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+  if (in.bad()) throw UsageError("cannot read " + file.string() + ".");
+  return bytes;
 }
 
 // One value per model input (or output), from PREFIX_N.pb files matched by name, else by position.
