@@ -40,6 +40,7 @@ std::vector<fs::path> data_set_folders(const fs::path& dir) {
     if (entry.is_directory() && std::regex_match(name, match, pattern)) by_index[std::stoul(match[1])] = entry.path();
   }
   std::vector<fs::path> folders;
+  folders.reserve(by_index.size());
   for (auto& [index, path] : by_index) folders.push_back(path);
   return folders;
 }
