@@ -13,6 +13,7 @@
 #include "engine/engine_loader.h"
 #include "number_flags.h"
 #include "perf/percentile_list.h"
+#include "perf/shard.h"
 #include "perf_html.h"
 #include "perf_options.h"
 #include "report/reporter.h"
@@ -167,6 +168,12 @@ void setup_perf(CLI::App& parent) {
           return message;
         }
       });
+  // Parsed in the callback, not a validator: parse_shard's message already names --shard and its value.
+  cmd->add_option_function<std::string>(
+         "--shard", [options](const std::string& text) { options->shard = perf::parse_shard(text); },
+         "Measure only the K-th of N slices of the sweep, e.g. 2/4, for one process per device on a fleet "
+         "(docs/fleet.md)")
+      ->type_name("K/N");
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);

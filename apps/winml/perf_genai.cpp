@@ -28,19 +28,22 @@ void run_genai_perf(const PerfOptions& options) {
   perf::GenaiBenchmark benchmark(request);  // checks the report path and the loop before anything loads
 
   const perf::SweepPlan plan = perf::plan_sweep(sweep_axes(options, "winml-genai"));
+  // Only the shard's combinations are resolved and run: a load group outside it is never loaded.
+  const std::span<const perf::Combination> selected = selected_combinations(plan, options.shard);
   std::string prompt_text = resolve_prompt(options.prompt, options.prompt_file, kDefaultPrompt);
   check_sweep_bounds(options.model, plan.combinations);
   // Every load-time setting is resolved before anything loads, so a bad EP in the last group
   // fails in milliseconds, not after the first groups have run.
   register_ep_libraries(options.ep_libraries);
-  LoadChoices<perf::GenaiLoadChoice> choices(plan.combinations, [&](const perf::LoadSettings& load) {
+  LoadChoices<perf::GenaiLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
     return resolve_genai_load(
         {load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}});
   });
   PerfConsole console(options.out);
   perf::GenaiPerfReport report;
   report.sweep = plan.facts;
-  report.results = benchmark.run(prompt_text, plan.combinations, choices.chooser(), console);
+  report.sweep.shard = options.shard;
+  report.results = benchmark.run(prompt_text, selected, choices.chooser(), console);
   emit_report(report, options, benchmark.report_path());
 }
 

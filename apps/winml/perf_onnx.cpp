@@ -32,17 +32,20 @@ void run_onnx_perf(const PerfOptions& options) {
   perf::OnnxBenchmark benchmark(request);  // checks the report path, loop and --shape before anything loads
 
   const perf::SweepPlan plan = perf::plan_sweep(sweep_axes(options, "winml"));
+  // Only the shard's combinations are resolved and run: a load group outside it is never loaded.
+  const std::span<const perf::Combination> selected = selected_combinations(plan, options.shard);
   register_ep_libraries(options.ep_libraries);
   // --ep wins; else the first EP of the resolved device (--device, default auto) on this machine.
   ep::EngineEpDiscovery discovery;
   const ep::EpResolver resolver(ep::discover_device_eps(discovery));
-  LoadChoices<perf::OnnxLoadChoice> choices(plan.combinations, [&](const perf::LoadSettings& load) {
+  LoadChoices<perf::OnnxLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
     return perf::OnnxLoadChoice{resolver.select_onnx_ep(load.ep, load.device), load.threads};
   });
   PerfConsole console(options.out);
   perf::OnnxPerfReport report;
   report.sweep = plan.facts;
-  report.results = benchmark.run(plan.combinations, choices.chooser(), console);
+  report.sweep.shard = options.shard;
+  report.results = benchmark.run(selected, choices.chooser(), console);
   emit_report(report, options, benchmark.report_path());
   // After the report: the timing stands whatever the outputs were.
   std::size_t checked = 0;

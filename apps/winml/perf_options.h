@@ -12,6 +12,7 @@
 #include "perf/benchmark_setup.h"
 #include "perf/loop_settings.h"
 #include "perf/percentile_list.h"
+#include "perf/shard.h"
 
 namespace winml::cli {
 
@@ -50,6 +51,7 @@ struct PerfOptions {
   std::string html;  ///< --html FILE: also the visual report of the run; empty = none
   std::string format = "text";
   std::vector<double> percentiles = perf::default_percentiles();  ///< --percentiles, parsed
+  std::optional<perf::Shard> shard;                               ///< --shard K/N, parsed; unset = the whole sweep
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
   bool allow_custom_ops = false;  ///< --allow-custom-ops (GenAI bundles only)

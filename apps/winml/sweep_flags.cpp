@@ -86,4 +86,12 @@ perf::SweepAxes sweep_axes(const PerfOptions& o, const std::string& runtime) {
   return axes;
 }
 
+std::span<const perf::Combination> selected_combinations(const perf::SweepPlan& plan,
+                                                         const std::optional<perf::Shard>& shard) {
+  const std::span<const perf::Combination> all(plan.combinations);
+  if (!shard) return all;
+  const perf::ShardSlice slice = perf::shard_slice(*shard, all.size());
+  return all.subspan(slice.begin, slice.size());
+}
+
 }  // namespace winml::cli

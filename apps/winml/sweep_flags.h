@@ -7,12 +7,14 @@
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <functional>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "perf/shard.h"
 #include "perf/sweep_plan.h"
 
 namespace winml::cli {
@@ -30,6 +32,11 @@ CLI::Option* add_name_sweep(CLI::App& cmd, const std::string& names, std::string
 /// Every sweepable setting of `options` as lists, for `runtime` ("winml" or "winml-genai"): the
 /// settings of the other runtime keep their single default, since that runtime ignores them.
 perf::SweepAxes sweep_axes(const PerfOptions& options, const std::string& runtime);
+
+/// The combinations this run measures: all of the plan's, or the slice of --shard K/N
+/// (perf::shard_slice; a usage error when the slice would be empty).
+std::span<const perf::Combination> selected_combinations(const perf::SweepPlan& plan,
+                                                         const std::optional<perf::Shard>& shard);
 
 /// The load choice of every distinct load setting of a sweep, resolved up front (so a bad EP in
 /// the last group fails before the first one runs), handed to a benchmark as its chooser.

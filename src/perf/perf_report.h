@@ -5,12 +5,14 @@
 /// combination with no axes.
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
 
 #include "perf/genai_result.h"
 #include "perf/onnx_result.h"
+#include "perf/shard.h"
 
 namespace winml::perf {
 
@@ -29,7 +31,8 @@ struct SweepAxis {
 /// combinations that makes. Settings given as a single value are not axes.
 struct SweepFacts {
   std::vector<SweepAxis> axes;   ///< outermost first; empty for a plain run
-  std::size_t combinations = 1;  ///< product of the axes' sizes (1 for a plain run)
+  std::size_t combinations = 1;  ///< product of the axes' sizes (1 for a plain run), also in a shard
+  std::optional<Shard> shard;    ///< --shard: the slice of the combinations this run measured
 };
 
 /// Every result of one run, one per combination, in run order.

@@ -68,4 +68,6 @@ Json header(const std::string& kind) {
   return {{"schema_version", kSchemaVersion}, {"kind", kind}, {"methods", methods()}};
 }
 
+std::string document_text(const Json& doc) { return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"; }
+
 }  // namespace winml::report::json_fields

@@ -46,4 +46,8 @@ Json methods();
 /// {schema_version, kind, methods} as the start of a report of the given kind.
 Json header(const std::string& kind);
 
+/// The text of a report document: 2-space indented, ending in a newline. Bytes that are not UTF-8
+/// (a prompt file or a path need not be) become U+FFFD instead of failing the report.
+std::string document_text(const Json& doc);
+
 }  // namespace winml::report::json_fields

@@ -189,9 +189,6 @@ Json ms_array(const std::vector<double>& seconds) {
   return out;
 }
 
-// A prompt file or a path need not be valid UTF-8; replace bad bytes (U+FFFD) instead of throwing.
-std::string dump(const Json& doc) { return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"; }
-
 // One entry of "results": what a version 1 report held at its top level.
 Json genai_result(const perf::GenaiPerfResult& result) {
   Json body;
@@ -220,7 +217,7 @@ Json sweep_value(const perf::SweepValue& value) {
   return std::visit([](const auto& v) { return Json(v); }, value);
 }
 
-// {axes: [{name, values}], combinations}: the axes outermost first, as the run expanded them.
+// {axes: [{name, values}], combinations, shard?}: the axes outermost first, as the run expanded them.
 Json sweep(const perf::SweepFacts& facts) {
   Json axes = Json::array();
   for (const perf::SweepAxis& axis : facts.axes) {
@@ -228,7 +225,9 @@ Json sweep(const perf::SweepFacts& facts) {
     for (const perf::SweepValue& v : axis.values) values.push_back(sweep_value(v));
     axes.push_back({{"name", axis.name}, {"values", values}});
   }
-  return {{"axes", axes}, {"combinations", facts.combinations}};
+  Json out = {{"axes", axes}, {"combinations", facts.combinations}};
+  if (facts.shard) out["shard"] = {{"index", facts.shard->index}, {"count", facts.shard->count}};
+  return out;
 }
 
 template <class Result>
@@ -244,11 +243,11 @@ Json document(const std::string& kind, const perf::PerfReport<Result>& report, J
 }  // namespace
 
 std::string JsonReporter::format(const perf::GenaiPerfReport& report) const {
-  return dump(document("genai", report, genai_result));
+  return json_fields::document_text(document("genai", report, genai_result));
 }
 
 std::string JsonReporter::format(const perf::OnnxPerfReport& report) const {
-  return dump(document("onnx", report, onnx_result));
+  return json_fields::document_text(document("onnx", report, onnx_result));
 }
 
 }  // namespace winml::report

@@ -21,6 +21,7 @@ struct PerfReportDocument {
   std::string source;              ///< the file as it was named
   int schema_version = 0;          ///< as the file says: 1 or 2
   std::string kind;                ///< "genai" or "onnx"
+  nlohmann::ordered_json methods;  ///< how the statistics were computed; null when the file has none
   nlohmann::ordered_json sweep;    ///< the sweep object of a version 2 report; null for version 1
   nlohmann::ordered_json results;  ///< array of result objects (config, machine, metrics, samples, ...)
 };

@@ -34,8 +34,11 @@ template <class Result>
 std::string preamble(const perf::PerfReport<Result>& report, const std::string& model_label, const std::string& model,
                      const std::string& loop, const Style& style) {
   const Result& first = report.results.front();
-  std::string out = fmt::format("{}winml perf · {} · sweep of {}{}\n", style.bold, first.config.runtime,
-                                count(report.results.size(), "combination"), style.reset);
+  const std::string shard = report.sweep.shard ? fmt::format(" · shard {} of {}", perf::to_string(*report.sweep.shard),
+                                                             count(report.sweep.combinations, "combination"))
+                                               : std::string();
+  std::string out = fmt::format("{}winml perf · {} · sweep of {}{}{}\n", style.bold, first.config.runtime,
+                                count(report.results.size(), "combination"), shard, style.reset);
   out += build_warning(first.machine, style);
   Table t({}, false);
   t.add_row({model_label, model});

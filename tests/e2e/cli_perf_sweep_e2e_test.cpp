@@ -15,12 +15,14 @@
 #include "test_support/report_schema.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
+#include "test_support/text_count.h"
 
 namespace winml {
 namespace {
 
 namespace fs = std::filesystem;
 
+using test::count_of;
 using test::read_json;
 using ::testing::HasSubstr;
 
@@ -39,11 +41,6 @@ class PerfSweepCli : public ::testing::Test {
   static test::CommandResult perf(const std::string& args) {
     return test::run_command("WINML_CACHE_DIR=" + (root_->path() / "cache").string() + " " + test::winml_binary() +
                              " perf --no-color -m " + bundle().string() + " --iterations 1 --warmup 0 " + args);
-  }
-  static std::size_t count_of(const std::string& text, const std::string& what) {
-    std::size_t n = 0;
-    for (auto at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-    return n;
   }
   static void expect_valid_report(const fs::path& report) {
     const auto check = test::check_report_file(report);

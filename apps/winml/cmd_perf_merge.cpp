@@ -1,0 +1,78 @@
+// `winml perf merge A.json B.json ... -o all.json`: the reports of many machines (the shards of a
+// sweep, or whole runs to compare) into one report. The logic lives in report/report_merge.h.
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "cli_common.h"
+#include "command_registry.h"
+#include "report/report_file.h"
+#include "report/report_merge.h"
+#include "winml/errors.h"
+
+namespace winml::cli {
+namespace {
+
+struct MergeFlags {
+  std::vector<std::string> files;
+  std::string output;
+  bool overwrite = false;
+  bool allow_missing = false;
+  OutputOptions out;
+};
+
+void run_merge(const MergeFlags& flags) {
+  if (flags.files.empty()) {
+    throw UsageError("name the reports to merge, e.g. winml perf merge shard-1.json shard-2.json -o all.json");
+  }
+  // Checked first: a merge that could not be written is refused before reading anything.
+  report::check_report_path(flags.output, flags.overwrite);
+  const std::vector<std::filesystem::path> files(flags.files.begin(), flags.files.end());
+  const report::MergedReport merged =
+      report::merge_reports(report::read_merge_inputs(files), {.allow_missing_shards = flags.allow_missing});
+  for (const std::string& warning : merged.warnings) warn(warning, flags.out);
+  report::write_report(flags.output, report::merged_report_text(merged.report), flags.overwrite);
+  if (flags.out.verbosity >= 0) {
+    const std::size_t results = merged.report["results"].size();
+    std::fprintf(stderr, "%s\n",
+                 fmt::format("merged {} report{} ({} result{}) into {}", files.size(), files.size() == 1 ? "" : "s",
+                             results, results == 1 ? "" : "s", flags.output)
+                     .c_str());
+  }
+}
+
+void setup_perf_merge(CLI::App& perf) {
+  auto flags = std::make_shared<MergeFlags>();
+  auto* cmd = perf.add_subcommand(
+      "merge",
+      "Merge perf reports (the shards of a sweep, or runs on several machines) into one report; docs/fleet.md");
+  cmd->add_option("reports", flags->files, "Report files written by winml perf (schema version 1 or 2)")
+      ->type_name("REPORT...");
+  cmd->add_option("-o,--output", flags->output, "The merged report's path")->required();
+  cmd->add_flag("--overwrite", flags->overwrite, "Replace an existing file at the output path");
+  cmd->add_flag("--allow-missing", flags->allow_missing,
+                "Merge a sweep even when some of its shards are missing (they are named in a warning)");
+  add_output_flags(*cmd, flags->out);
+  cmd->callback([flags, cmd] {
+    // `perf -n 4 merge ...`: perf's flags given to a merge, which has no benchmark to run.
+    if (const auto given = given_flags(*cmd->get_parent()); !given.empty()) {
+      throw UsageError(
+          fmt::format("{} belong{} to a benchmark, not to winml perf merge; give merge only its own flags, "
+                      "after the word merge",
+                      fmt::join(given, ", "), given.size() == 1 ? "s" : ""));
+    }
+    run_merge(*flags);
+  });
+}
+
+const CommandRegistrar registrar("perf", "merge", 20, setup_perf_merge);
+
+}  // namespace
+}  // namespace winml::cli
