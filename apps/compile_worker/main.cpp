@@ -3,8 +3,6 @@
 // (src/compile/artifact_builder.cpp) gives it a private output folder, a time limit, and reads its
 // exit code (compile/worker_protocol.h).
 
-#include <unistd.h>
-
 #include <cstdio>
 #include <exception>
 #include <filesystem>
@@ -17,6 +15,7 @@
 #include "ep/ort_providers.h"
 #include "ep/plugin_eps.h"
 #include "platform/parent_death.h"
+#include "platform/process_id.h"
 #include "winml/errors.h"
 
 namespace {
@@ -41,7 +40,7 @@ int compile(const winml::compile::WorkerRequest& request) {
   if (!fs::is_directory(out_dir, ec)) {
     return fail(WorkerExit::usage, "the output folder " + out_dir.string() + " does not exist. Create it first.");
   }
-  const fs::path partial = out_dir / (".partial-" + std::to_string(::getpid()));
+  const fs::path partial = out_dir / (".partial-" + std::to_string(winml::platform::current_process_id()));
   fs::remove_all(partial, ec);
   if (!fs::create_directory(partial, ec)) {
     return fail(WorkerExit::output_failed, "cannot create " + partial.string() + ": " + ec.message());

@@ -1,7 +1,5 @@
 #include "compile/artifact_files.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
@@ -11,6 +9,7 @@
 
 #include "compile/checkpoint.h"
 #include "compile/onnx_scan.h"
+#include "platform/process_id.h"
 #include "winml/errors.h"
 
 namespace winml::compile {
@@ -37,8 +36,8 @@ std::string check_companion(const fs::path& dir, const std::string& name, const 
 }  // namespace
 
 StagingDir::StagingDir(const fs::path& artifact) {
-  path_ = artifact.parent_path() / fmt::format("{}{}-{}", staging_prefix(artifact.filename().string()), ::getpid(),
-                                               g_staging_counter.fetch_add(1));
+  path_ = artifact.parent_path() / fmt::format("{}{}-{}", staging_prefix(artifact.filename().string()),
+                                               platform::current_process_id(), g_staging_counter.fetch_add(1));
   std::error_code ec;
   fs::remove_all(path_, ec);  // a leftover of an earlier process that had our pid
   if (!fs::create_directories(path_, ec)) {
