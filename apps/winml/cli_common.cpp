@@ -1,7 +1,5 @@
 #include "cli_common.h"
 
-#include <unistd.h>
-
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
@@ -15,22 +13,23 @@
 #include "ep/discovery.h"
 #include "ep/plugin_eps.h"
 #include "number_flags.h"
+#include "platform/terminal.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
 namespace {
 
-bool colour_allowed(int fd, bool no_color) {
+bool colour_allowed(platform::StandardStream stream, bool no_color) {
   if (no_color) return false;
   const char* env = std::getenv("NO_COLOR");
   if (env != nullptr && *env != '\0') return false;
-  return ::isatty(fd) == 1;
+  return platform::is_terminal(stream);
 }
 
 }  // namespace
 
-bool OutputOptions::color_stderr() const { return colour_allowed(STDERR_FILENO, no_color); }
-bool OutputOptions::color_stdout() const { return colour_allowed(STDOUT_FILENO, no_color); }
+bool OutputOptions::color_stderr() const { return colour_allowed(platform::StandardStream::error, no_color); }
+bool OutputOptions::color_stdout() const { return colour_allowed(platform::StandardStream::output, no_color); }
 
 void add_output_flags(CLI::App& app, OutputOptions& options) {
   // Engine log lines follow the verbosity (engine_log.h); nothing is loaded yet while parsing.
