@@ -9,6 +9,8 @@ packages=(
   # The tests check reports against docs/report.schema.json with it (tests/report/validate_report.py).
   python3-jsonschema
   nlohmann-json3-dev libcli11-dev libfmt-dev
+  # Boost.Math (header-only): Student t and binomial quantiles for confidence intervals and tests.
+  libboost-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   libonnx-dev libprotobuf-dev protobuf-compiler
   # The HTML report (`winml perf report`, `perf --html`) inlines Chart.js from libjs-chart.js; the

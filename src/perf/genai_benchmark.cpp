@@ -235,6 +235,7 @@ GenaiPerfResult GenaiBenchmark::run_one(GenaiSession& session, const std::string
                                                result.facts.peak_rss_bytes, settings.depth);
     result.roofline = GenaiRoofline{*roofline, std::move(probes), figures};
   }
+  for (const std::string& warning : result.quality.warnings) observer.on_warning(warning);
   return result;
 }
 

@@ -91,6 +91,24 @@ WarmupMeans warmup_means(const std::vector<GenerationTiming>& warmup) {
   return w;
 }
 
+namespace {
+
+// The headline per-iteration metrics in run order, for the variation and warmup checks.
+RunQuality assess_genai_run(const GenaiMetrics& m, const std::vector<GenerationTiming>& timed, std::size_t warmup) {
+  CheckedMetric ttft{"ttft_ms", &m.ttft_s, {}}, tpot{"tpot_ms", &m.tpot_s, {}};
+  CheckedMetric rate{"decode_tokens_per_s", &m.decode_tokens_per_s, {}}, total{"total_ms", &m.total_s, {}};
+  for (const GenerationTiming& t : timed) {
+    ttft.in_order.push_back(t.ttft_s());
+    total.in_order.push_back(t.total_s());
+    if (t.decode_s.empty()) continue;  // as in compute_genai_metrics
+    tpot.in_order.push_back(t.tpot_s());
+    rate.in_order.push_back(t.decode_tokens_per_s());
+  }
+  return assess_run({ttft, tpot, rate, total}, warmup);
+}
+
+}  // namespace
+
 GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples& run, GenaiRunFacts facts,
                                   MachineInfo machine) {
   GenaiPerfResult r;
@@ -99,6 +117,7 @@ GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples&
   r.facts = std::move(facts);
   r.metrics = compute_genai_metrics(run.timed, r.config.percentiles);
   r.warmup = warmup_means(run.warmup);
+  r.quality = assess_genai_run(r.metrics, run.timed, run.warmup.size());
   if (r.config.cold) r.cold = compute_cold_metrics(r.facts.cold, r.config.percentiles);
   for (const GenerationTiming& t : run.timed) r.samples.push_back(to_sample(t));
   for (const GenerationTiming& t : run.warmup) r.warmup_samples.push_back(to_sample(t));

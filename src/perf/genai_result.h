@@ -15,6 +15,7 @@
 #include "perf/genai_runner.h"
 #include "perf/machine_info.h"
 #include "perf/roofline_result.h"
+#include "perf/run_quality.h"
 #include "perf/statistics.h"
 #include "perf/threads_in_effect.h"
 #include "winml/genai_session.h"
@@ -108,6 +109,7 @@ struct GenaiPerfResult {
   WarmupMeans warmup;                            ///< warmup means (excluded from metrics)
   std::optional<ColdMetrics> cold;               ///< --cold: statistics over facts.cold
   std::optional<GenaiRoofline> roofline;         ///< absent when the bundle's weights could not be counted
+  RunQuality quality;                            ///< high variation and warmup checks (warnings)
   std::vector<GenerationSample> samples;         ///< timed generations, raw
   std::vector<GenerationSample> warmup_samples;  ///< warmup generations, raw
 };

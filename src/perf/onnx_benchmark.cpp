@@ -116,7 +116,7 @@ OnnxBenchmark::OnnxBenchmark(OnnxBenchmarkRequest request, BenchmarkServices ser
 }
 
 std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> combinations, const OnnxLoadChooser& choose,
-                                               ProgressSink& progress) {
+                                               BenchmarkObserver& observer) {
   std::uint64_t memory_bytes =
       machine_.memory_total_bytes > 0 ? machine_.memory_total_bytes : std::numeric_limits<std::uint64_t>::max();
   auto& engine = services_.get_engine();
@@ -136,7 +136,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
 
     for (const Combination& combination : group) {
       if (combinations.size() > 1)
-        progress.on_combination({results.size() + 1, combinations.size(), combination.label});
+        observer.on_combination({results.size() + 1, combinations.size(), combination.label});
       const int batch_size = combination.run.batch_size;
       OnnxRunFacts facts = load_facts;
       const double inputs_at = services_.clock();
@@ -154,7 +154,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
             session->run(next_set);
             next_set = next_set + 1 == inputs.sets.size() ? 0 : next_set + 1;
           },
-          start_.loop, services_.clock, progress);
+          start_.loop, services_.clock, observer);
       auto memory = services_.read_memory();
       facts.rss_after_runs_bytes = memory.rss_bytes;
       facts.peak_rss_bytes = memory.peak_rss_bytes;
@@ -181,6 +181,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
         const std::size_t runs_done = 1 + run.warmup_s.size() + run.timed_s.size();
         result.metrics.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance);
       }
+      for (const std::string& warning : result.quality.warnings) observer.on_warning(warning);
       results.push_back(std::move(result));
     }
   }

@@ -15,10 +15,10 @@
 #include <vector>
 
 #include "generated_inputs/input_shapes.h"
+#include "perf/benchmark_observer.h"
 #include "perf/benchmark_setup.h"
 #include "perf/onnx_result.h"
 #include "perf/output_validation.h"
-#include "perf/progress.h"
 #include "perf/sweep_plan.h"
 #include "tensor_files/input_data.h"
 #include "winml/ep_choice.h"
@@ -77,10 +77,11 @@ class OnnxBenchmark {
   /// Measures `combinations` in order: for each run of neighbours sharing their load settings
   /// (load_groups), creates the session once as `choose` says, then for each combination
   /// prepares and binds inputs of its batch size and runs the latency loop. Returns one result per
-  /// combination, in order (with its validation when asked; a mismatch is in the row, not thrown). Memory is sampled before and after creating the session and after
-  /// each combination's runs. Engine and input failures propagate as their winml::Error category.
+  /// combination, in order (with its validation when asked; a mismatch is in the row, not thrown). Memory is sampled
+  /// before and after creating the session and after each combination's runs. Engine and input failures propagate as
+  /// their winml::Error category. Warnings about a run (high variation, short warmup) go to observer.on_warning.
   std::vector<OnnxPerfResult> run(std::span<const Combination> combinations, const OnnxLoadChooser& choose,
-                                  ProgressSink& progress);
+                                  BenchmarkObserver& observer);
 
  private:
   OnnxBenchmarkRequest request_;

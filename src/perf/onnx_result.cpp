@@ -27,6 +27,7 @@ OnnxPerfResult make_onnx_result(OnnxPerfConfig config, const LatencyRun& run, On
   r.machine = std::move(machine);
   r.facts = facts;
   r.samples = run;
+  r.quality = assess_run({{"latency_ms", &r.metrics.latency_s, run.timed_s}}, run.warmup_s.size());
   return r;
 }
 

@@ -12,6 +12,7 @@
 #include "perf/latency_runner.h"
 #include "perf/machine_info.h"
 #include "perf/output_validation.h"
+#include "perf/run_quality.h"
 #include "perf/statistics.h"
 #include "perf/threads_in_effect.h"
 
@@ -86,6 +87,7 @@ struct OnnxPerfResult {
   OnnxRunFacts facts;     ///< session creation and memory
   OnnxMetrics metrics;    ///< statistics
   LatencyRun samples;     ///< raw run durations by phase
+  RunQuality quality;     ///< high variation and warmup checks (warnings)
 };
 
 /// Metrics from the runner's output; batch_size scales samples/s; the latency summary reports

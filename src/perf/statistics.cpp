@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "perf/outliers.h"
 #include "winml/errors.h"
 
 namespace winml::perf {
@@ -72,7 +73,11 @@ Summary summarize(std::vector<double> samples, const std::vector<double>& percen
   if (samples.empty()) return s;
   s.mean = mean(samples);
   s.stddev = sample_stddev(samples);
+  s.cv = coefficient_of_variation(s.mean, s.stddev);
+  s.mean_ci = mean_confidence_interval(samples);
+  s.outliers = mad_outliers(samples);  // before sorting: the indices name iterations
   std::sort(samples.begin(), samples.end());
+  s.median_ci = median_confidence_interval(samples);
   s.min = samples.front();
   s.max = samples.back();
   s.median = percentile_sorted(samples, 50);

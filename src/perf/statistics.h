@@ -4,9 +4,11 @@
 /// reports and docs can state exactly what a number means (docs/metrics.md).
 
 #include <cstddef>
+#include <optional>
 #include <string_view>
 #include <vector>
 
+#include "perf/confidence_interval.h"
 #include "perf/percentile_list.h"
 
 namespace winml::perf {
@@ -16,6 +18,14 @@ inline constexpr std::string_view kPercentileMethod =
     "nearest-rank: the value at 1-based rank ceil(p/100 * n) of the ascending samples";
 /// How the standard deviation is computed; echoed into every report.
 inline constexpr std::string_view kStddevMethod = "sample standard deviation (divides by n-1; 0 when n < 2)";
+
+/// How the intervals are computed; echoed into every report.
+inline constexpr std::string_view kConfidenceIntervalMethod =
+    "95 %: mean -+ t(0.975, n-1) * stddev / sqrt(n) (Student t); median: order statistics [x(l), x(n+1-l)] "
+    "with the binomial(n, 1/2) rank l that covers it with probability >= 95 % (distribution-free)";
+/// How outliers are flagged; echoed into every report.
+inline constexpr std::string_view kOutlierMethod =
+    "modified z-score 0.6745 * |x - median| / MAD > 3.5 (Iglewicz and Hoaglin); flagged, never dropped";
 
 /// One requested percentile and its value.
 struct PercentileValue {
@@ -32,6 +42,10 @@ struct Summary {
   double median = 0;                         ///< nearest-rank 50th percentile: the lower median for even counts
   std::vector<PercentileValue> percentiles;  ///< the requested percentiles, ascending
   double stddev = 0;                         ///< sample standard deviation (n-1); 0 when count < 2
+  std::optional<Interval> mean_ci;           ///< 95 % Student t interval of the mean; empty when count < 2
+  std::optional<Interval> median_ci;         ///< 95 % order-statistic interval of the median; empty when count < 6
+  double cv = 0;                             ///< coefficient of variation, stddev / mean (a fraction)
+  std::vector<std::size_t> outliers;  ///< 0-based sample indices flagged by mad_outliers (kept in every statistic)
   /// The value of percentile p, which must be one of `percentiles` (else std::out_of_range).
   double at(double p) const;
 };
@@ -56,9 +70,9 @@ double percentile_sorted(const std::vector<double>& sorted, double p);
 /// Nearest-rank percentile p (0..100) of samples in any order; 0 for no samples.
 double percentile(std::vector<double> samples, double p);
 
-/// All statistics of the samples (any order), with the given percentiles (each in [0, 100],
-/// ascending). Throws winml::Error when a sample is NaN or infinite: that can only come from a
-/// broken clock, and sorting it would be undefined.
+/// All statistics of the samples (in run order: outlier indices refer to it), with the given percentiles (each in [0,
+/// 100], ascending). Throws winml::Error when a sample is NaN or infinite: that can only come from a broken clock, and
+/// sorting it would be undefined.
 Summary summarize(std::vector<double> samples, const std::vector<double>& percentiles = default_percentiles());
 
 }  // namespace winml::perf

@@ -16,10 +16,27 @@ Json ms_or_null(const std::optional<double>& seconds) { return seconds ? Json(ms
 
 namespace {
 
-Json summary(const perf::Summary& s, double (*convert)(double)) {
+Json distribution(const perf::Summary& s, double (*convert)(double)) {
   Json out = {{"count", s.count}, {"mean", convert(s.mean)}, {"min", convert(s.min)}, {"max", convert(s.max)}};
   for (const perf::PercentileValue& v : s.percentiles) out[perf::percentile_key(v.p)] = convert(v.value);
   out["stddev"] = convert(s.stddev);
+  return out;
+}
+
+Json interval(const std::optional<perf::Interval>& i, double (*convert)(double), bool with_coverage) {
+  if (!i) return nullptr;
+  Json out = {{"low", convert(i->low)}, {"high", convert(i->high)}};
+  if (with_coverage) out["coverage"] = rate(i->coverage);
+  return out;
+}
+
+// The distribution plus its uncertainty (docs/metrics.md, "Uncertainty" and "Outliers").
+Json summary(const perf::Summary& s, double (*convert)(double)) {
+  Json out = distribution(s, convert);
+  out["cv"] = rate(s.cv);
+  out["mean_ci95"] = interval(s.mean_ci, convert, false);
+  out["median_ci95"] = interval(s.median_ci, convert, true);
+  out["outliers"] = {{"count", s.outliers.size()}, {"indices", s.outliers}};
   return out;
 }
 
@@ -28,6 +45,20 @@ Json summary(const perf::Summary& s, double (*convert)(double)) {
 Json summary_ms(const perf::Summary& s) { return summary(s, ms); }
 
 Json summary_rate(const perf::Summary& s) { return summary(s, rate); }
+
+Json distribution_ms(const perf::Summary& s) { return distribution(s, ms); }
+
+Json run_quality(const perf::RunQuality& q) {
+  Json warmup = Json::array();
+  for (const perf::WarmupVerdict& v : q.warmup) {
+    warmup.push_back({{"metric", v.metric}, {"checked", v.checked}, {"leading_iterations_apart", v.leading_apart}});
+  }
+  return {{"cv_threshold", q.cv_threshold},
+          {"high_cv", q.high_cv},
+          {"warmup_check", warmup},
+          {"suggested_warmup", q.suggested_warmup > 0 ? Json(q.suggested_warmup) : Json(nullptr)},
+          {"warnings", q.warnings}};
+}
 
 Json machine(const perf::MachineInfo& m) {
   return {{"cpu_model", m.cpu_model},
@@ -61,6 +92,8 @@ Json threads(const perf::ThreadsInEffect& t) {
 Json methods() {
   return {{"percentile", std::string(perf::kPercentileMethod)},
           {"stddev", std::string(perf::kStddevMethod)},
+          {"confidence_interval", std::string(perf::kConfidenceIntervalMethod)},
+          {"outliers", std::string(perf::kOutlierMethod)},
           {"warmup", "warmup iterations are excluded from every statistic and reported apart"}};
 }
 

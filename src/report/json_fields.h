@@ -9,6 +9,7 @@
 #include <string>
 
 #include "perf/machine_info.h"
+#include "perf/run_quality.h"
 #include "perf/statistics.h"
 #include "perf/threads_in_effect.h"
 
@@ -26,12 +27,20 @@ double rate(double per_second);
 /// Milliseconds, or null when the optional duration is unset.
 Json ms_or_null(const std::optional<double>& seconds);
 
-/// {count, mean, min, max, one key per percentile (p50, p99_9: perf::percentile_key), stddev};
-/// values in milliseconds.
+/// {count, mean, min, max, one key per percentile (p50, p99_9: perf::percentile_key), stddev, cv,
+/// mean_ci95 {low, high} | null, median_ci95 {low, high, coverage} | null, outliers {count,
+/// indices}}; values in milliseconds.
 Json summary_ms(const perf::Summary& s);
 
 /// {count, mean, ...} for a rate; values per second.
 Json summary_rate(const perf::Summary& s);
+
+/// summary_ms without the uncertainty fields (cv, mean_ci95, median_ci95, outliers): the decode
+/// timeline has one per position, where they would only repeat what the overall summary says.
+Json distribution_ms(const perf::Summary& s);
+
+/// The "quality" object: {cv_threshold, high_cv, warmup_check, suggested_warmup, warnings}.
+Json run_quality(const perf::RunQuality& q);
 
 /// The "machine" object.
 Json machine(const perf::MachineInfo& m);

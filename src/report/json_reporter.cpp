@@ -31,7 +31,7 @@ Json decode_timeline(const std::vector<perf::DecodePosition>& timeline) {
   Json out = Json::array();
   for (const perf::DecodePosition& p : timeline) {
     Json entry = {{"step", p.step}, {"context_tokens", p.context_tokens}};
-    const Json summary = json_fields::summary_ms(p.latency_s);
+    const Json summary = json_fields::distribution_ms(p.latency_s);
     for (const auto& [key, value] : summary.items()) {
       entry[key] = value;
       if (key == "mean") entry["median"] = ms(p.latency_s.median);
@@ -92,6 +92,7 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
           {"cold", json_fields::cold_metrics(r.cold)},
           {"peak_rss_bytes", r.facts.peak_rss_bytes},
           {"roofline", roofline_json(r.roofline)},
+          {"quality", json_fields::run_quality(r.quality)},
           {"warmup",
            {{"count", w.count},
             {"ttft_mean_ms", ms(w.ttft_s)},
@@ -178,7 +179,8 @@ Json onnx_metrics(const perf::OnnxPerfResult& r) {
                   {"rss_before_load_bytes", f.rss_before_load_bytes},
                   {"rss_after_load_bytes", f.rss_after_load_bytes},
                   {"rss_after_runs_bytes", f.rss_after_runs_bytes},
-                  {"peak_rss_bytes", f.peak_rss_bytes}};
+                  {"peak_rss_bytes", f.peak_rss_bytes},
+                  {"quality", json_fields::run_quality(r.quality)}};
   if (m.validation) metrics["validation"] = onnx_validation(*m.validation);
   return metrics;
 }

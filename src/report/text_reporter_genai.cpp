@@ -119,6 +119,12 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
     t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),
                                                p.detail.empty() ? "" : " · " + p.detail)});
   }
+  add_quality_rows(t, r.quality,
+                   {{"TTFT", &m.ttft_s},
+                    {"TPOT", &m.tpot_s},
+                    {"decode step", &m.decode_step_s},
+                    {"total", &m.total_s},
+                    {"decode rate", &m.decode_tokens_per_s}});
   add_methods_row(t);
   return t;
 }

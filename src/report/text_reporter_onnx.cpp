@@ -53,6 +53,7 @@ Table results_table(const perf::OnnxPerfResult& r) {
   t.add_row(
       {"RSS", fmt::format("before load {} · after load {} · after runs {} · peak {}", bytes(f.rss_before_load_bytes),
                           bytes(f.rss_after_load_bytes), bytes(f.rss_after_runs_bytes), bytes(f.peak_rss_bytes))});
+  add_quality_rows(t, r.quality, {{"latency", &m.latency_s}});
   add_methods_row(t);
   return t;
 }

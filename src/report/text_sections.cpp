@@ -1,6 +1,9 @@
 #include "report/text_sections.h"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
 
 #include "perf/percentile_list.h"
 #include "report/text_units.h"
@@ -9,9 +12,10 @@
 namespace winml::report::text {
 
 std::vector<std::string> stats_header(const std::vector<double>& percentiles) {
-  std::vector<std::string> header = {"metric", "n", "mean", "min", "max"};
+  std::vector<std::string> header = {"metric", "n", "mean", "±95%", "min", "max"};
   for (double p : percentiles) header.push_back(perf::percentile_label(p));
   header.push_back("stddev");
+  header.push_back("cv");
   return header;
 }
 
@@ -21,12 +25,15 @@ template <typename Format>
 std::vector<std::string> row(const std::string& label, const perf::Summary& s, Format format) {
   if (s.count == 0) {
     std::vector<std::string> cells = {label, "0"};
-    cells.resize(5 + s.percentiles.size() + 1, "-");  // mean, min, max, the percentiles, stddev
+    cells.resize(6 + s.percentiles.size() + 2, "-");  // mean, ±, min, max, the percentiles, stddev, cv
     return cells;
   }
-  std::vector<std::string> cells = {label, std::to_string(s.count), format(s.mean), format(s.min), format(s.max)};
+  // The half-width of the mean's 95 % interval; "-" for a single sample, which has none.
+  const std::string half = s.mean_ci ? "±" + format((s.mean_ci->high - s.mean_ci->low) / 2) : "-";
+  std::vector<std::string> cells = {label, std::to_string(s.count), format(s.mean), half, format(s.min), format(s.max)};
   for (const perf::PercentileValue& v : s.percentiles) cells.push_back(format(v.value));
   cells.push_back(format(s.stddev));
+  cells.push_back(s.count < 2 ? "-" : fmt::format("{:.1f} %", s.cv * 100));
   return cells;
 }
 
@@ -51,7 +58,31 @@ void add_machine_rows(Table& table, const perf::MachineInfo& m) {
 }
 
 void add_methods_row(Table& table) {
-  table.add_row({"methods", "percentiles by nearest rank · stddev of a sample (n-1) · warmup excluded"});
+  table.add_row({"methods",
+                 "percentiles by nearest rank · stddev of a sample (n-1) · ±95% Student t interval of the mean · "
+                 "outliers by modified z-score > 3.5, kept · warmup excluded"});
+}
+
+void add_quality_rows(Table& table, const perf::RunQuality& quality, const std::vector<LabelledSummary>& metrics) {
+  std::string outliers;
+  for (const auto& [label, summary] : metrics) {
+    if (summary->outliers.empty()) continue;
+    outliers += fmt::format("{}{} {}", outliers.empty() ? "" : " · ", label, summary->outliers.size());
+  }
+  table.add_row({"outliers (kept)", outliers.empty() ? "none" : outliers});
+  std::string checks = quality.high_cv.empty() ? fmt::format("cv within {:.0f} %", quality.cv_threshold * 100)
+                                               : fmt::format("cv above {:.0f} %: {}", quality.cv_threshold * 100,
+                                                             fmt::join(quality.high_cv, ", "));
+  const bool warmup_checked =
+      std::any_of(quality.warmup.begin(), quality.warmup.end(), [](const perf::WarmupVerdict& v) { return v.checked; });
+  if (quality.suggested_warmup > 0) {
+    checks += fmt::format(" · warmup too short: use --warmup {}", quality.suggested_warmup);
+  } else if (warmup_checked) {
+    checks += " · warmup long enough";
+  } else {
+    checks += fmt::format(" · warmup not checked (needs {} timed iterations)", perf::kWarmupCheckMinSamples);
+  }
+  table.add_row({"checks", checks});
 }
 
 std::string build_warning(const perf::MachineInfo& m, const Style& style) {

@@ -3,9 +3,11 @@
 /// Pieces shared by the GenAI and ONNX console reports (internal to src/report).
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "perf/machine_info.h"
+#include "perf/run_quality.h"
 #include "perf/statistics.h"
 #include "report/text_table.h"
 
@@ -21,6 +23,13 @@ std::vector<std::string> duration_row(const std::string& label, const perf::Summ
 
 /// A statistics row of rates in the given unit (e.g. "tok/s").
 std::vector<std::string> rate_row(const std::string& label, const perf::Summary& s, const char* unit);
+
+/// A console label and the statistics it names.
+using LabelledSummary = std::pair<std::string, const perf::Summary*>;
+
+/// "outliers (kept)": the outlier count of each of `metrics` that has any; "checks": the
+/// coefficient-of-variation and warmup verdicts (the warnings themselves went to stderr).
+void add_quality_rows(Table& table, const perf::RunQuality& quality, const std::vector<LabelledSummary>& metrics);
 
 /// "machine", "system" and "software" rows.
 void add_machine_rows(Table& table, const perf::MachineInfo& m);

@@ -12,10 +12,21 @@
 namespace winml::report::text {
 namespace {
 
-// "12.35 ± 0.40": a mean and its sample standard deviation in a fixed unit; "-" without samples.
+// "12.35 ± 0.40": a mean and the half-width of its 95 % interval in a fixed unit (the interval, not
+// the stddev, so that two rows whose intervals do not overlap can be told apart at a glance); the
+// mean alone from one sample, which has no interval; "-" without samples.
 std::string mean_pm(const perf::Summary& s, double scale) {
   if (s.count == 0) return "-";
-  return fmt::format("{:.2f} ± {:.2f}", s.mean * scale, s.stddev * scale);
+  if (!s.mean_ci) return fmt::format("{:.2f}", s.mean * scale);
+  return fmt::format("{:.2f} ± {:.2f}", s.mean * scale, (s.mean_ci->high - s.mean_ci->low) / 2 * scale);
+}
+
+// The line above a sweep table that says what its cells hold.
+std::string cells_explained(const std::string& iterations) {
+  return fmt::format(
+      "  mean ± half-width of its 95 % confidence interval (Student t) over the timed {} of each "
+      "combination\n",
+      iterations);
 }
 
 std::string optional_count(const std::optional<int>& value) { return value ? fmt::format("{}", *value) : "-"; }
@@ -120,10 +131,9 @@ std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& s
                 mean_pm(r.metrics.decode_tokens_per_s, 1), mean_pm(prefill_rates(r), 1),
                 roofline_decode_cell(r.roofline)};
       });
-  out += t.render(style, 2);
+  out += cells_explained("iterations") + t.render(style, 2);
   return out +
-         "  mean ± sample stddev over the timed iterations of each combination; every statistic is in the "
-         "report (-f json)\n"
+         "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n"
          "  decode GB/s: bytes a decode step reads / the mean step, and its share of the read bandwidth probed "
          "around the combination\n";
 }
@@ -140,10 +150,8 @@ std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& sty
         return {mean_pm(l, 1e3), l.count == 0 ? "-" : fmt::format("{:.2f}", p90 * 1e3),
                 fmt::format("{:.1f}", r.metrics.samples_per_s)};
       });
-  out += t.render(style, 2);
-  return out +
-         "  mean ± sample stddev over the timed runs of each combination; every statistic is in the report "
-         "(-f json)\n";
+  out += cells_explained("runs") + t.render(style, 2);
+  return out + "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n";
 }
 
 }  // namespace winml::report::text

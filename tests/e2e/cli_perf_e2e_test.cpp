@@ -299,7 +299,8 @@ TEST_F(PerfCli, RowFormatsPrintOneParsableRowAndStillWriteTheReport) {
 
 // --percentiles chooses the percentile keys of every summary and the table's columns, on both runtimes.
 TEST_F(PerfCli, PercentilesFollowTheListOnBothRuntimes) {
-  const std::vector<std::string> keys = {"count", "max", "mean", "min", "p50", "p99_9", "stddev"};  // sorted
+  const std::vector<std::string> keys = {"count", "cv",       "max", "mean",  "mean_ci95", "median_ci95",
+                                         "min",   "outliers", "p50", "p99_9", "stddev"};  // sorted
   for (const auto& [model, name] :
        {std::pair<fs::path, std::string>{plain(), "genai"}, {pipe() / "lm_head.onnx", "onnx"}}) {
     auto report = out("percentiles-" + name + ".json");
@@ -313,7 +314,7 @@ TEST_F(PerfCli, PercentilesFollowTheListOnBothRuntimes) {
     std::vector<std::string> got;
     for (const auto& [key, value] : summary.items()) got.push_back(key);
     EXPECT_EQ(got, keys);
-    EXPECT_THAT(result.out, ::testing::ContainsRegex("metric +n +mean +min +max +p50 +p99\\.9 +stddev"));
+    EXPECT_THAT(result.out, ::testing::ContainsRegex("metric +n +mean +±95% +min +max +p50 +p99\\.9 +stddev +cv"));
     if (name == "genai") {
       EXPECT_TRUE(test::first_result(json)["metrics"]["decode_timeline"][0].contains("p99_9"));
     }

@@ -7,6 +7,7 @@
 #include <fstream>
 
 #include "perf/fake_engine.h"
+#include "perf/recording_observer.h"
 #include "test_support/cache_dir_scope.h"
 #include "test_support/json_file.h"
 #include "test_support/temp_dir.h"
@@ -14,23 +15,6 @@
 
 namespace winml::perf {
 namespace {
-
-// Records what the benchmark tells its caller, in order, into the fake world's log.
-class RecordingObserver final : public BenchmarkObserver {
- public:
-  explicit RecordingObserver(testing::FakeWorld& world) : world_(world) {}
-  void on_loading(const std::string& model) override { world_.events.push_back("loading " + model); }
-  void on_warning(const std::string& message) override { warnings.push_back(message); }
-  void on_iteration(const ProgressEvent& event) override { iterations.push_back(event.phase); }
-  void on_combination(const CombinationEvent& event) override {
-    world_.events.push_back(fmt::format("[{}/{}] {}", event.index, event.total, event.label));
-  }
-  std::vector<std::string> warnings;
-  std::vector<Phase> iterations;
-
- private:
-  testing::FakeWorld& world_;
-};
 
 class GenaiBenchmarkTest : public ::testing::Test {
  protected:
@@ -65,7 +49,7 @@ class GenaiBenchmarkTest : public ::testing::Test {
   GenaiBenchmarkRequest request_;
   GenaiLoadChoice choice_;
   Combination combination_;
-  RecordingObserver observer_{world_};
+  testing::RecordingObserver observer_{world_};
 };
 
 TEST_F(GenaiBenchmarkTest, WarmupGenerationsAreLeftOutOfTheMetrics) {

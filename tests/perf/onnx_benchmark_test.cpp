@@ -7,7 +7,7 @@
 #include <functional>
 
 #include "perf/fake_engine.h"
-#include "perf/recording_progress.h"
+#include "perf/recording_observer.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
@@ -37,7 +37,7 @@ class OnnxBenchmarkTest : public ::testing::Test {
   testing::FakeEngine engine_{world_};
   OnnxBenchmarkRequest request_;
   Combination combination_;
-  NullProgress progress_;
+  testing::RecordingObserver progress_{world_};
 };
 
 TEST_F(OnnxBenchmarkTest, RunsFirstWarmupAndTimedRunsAndTimesOnlyTimedOnes) {
@@ -266,9 +266,8 @@ TEST_F(OnnxBenchmarkTest, EngineFailuresKeepTheirCategory) {
 
 TEST_F(OnnxBenchmarkTest, ReportsEveryRunToProgress) {
   request_.loop = {4, 2, std::nullopt};
-  testing::RecordingProgress recording;
-  benchmark().run(one(), always(cpu()), recording);
-  EXPECT_EQ(recording.events.size(), 1u + 2u + 4u);
+  benchmark().run(one(), always(cpu()), progress_);
+  EXPECT_EQ(progress_.iterations.size(), 1u + 2u + 4u);
 }
 
 }  // namespace

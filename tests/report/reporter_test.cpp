@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <nlohmann/json.hpp>
 #include <regex>
 #include <sstream>
@@ -71,13 +72,18 @@ TEST(Reporter, ColourOnlyWhenAsked) {
 }
 
 // Every statistic cell carries a unit: the rows between the table header and the blank line, each
-// with as many cells as the header has columns (which follow the report's percentiles).
+// with as many cells as the header has columns (which follow the report's percentiles). The "±95%"
+// column holds the half-width of the mean's interval, signed "±" and in the metric's unit; the "cv"
+// column is a percentage; "-" stands for a statistic a row cannot have (e.g. no interval from one sample).
 void expect_units_in_stats(const std::string& text) {
   std::istringstream lines(text);
   std::string line;
-  std::size_t columns = 0;
+  std::vector<std::string> header;
   int rows = 0;
-  const std::regex cell(R"(^(-|[0-9]+\.[0-9]+ (µs|ms|s|tok/s))$)");
+  const std::string value = R"([0-9]+\.[0-9]+ (µs|ms|s|tok/s))";
+  const std::regex plain_cell("^(-|" + value + ")$");
+  const std::regex half_width_cell("^(-|±" + value + ")$");
+  const std::regex percent_cell(R"(^(-|[0-9]+\.[0-9] %)$)");
   auto split = [](const std::string& l) {
     std::vector<std::string> cells;
     const std::regex words(R"(\S+( \S+)*)");
@@ -86,17 +92,26 @@ void expect_units_in_stats(const std::string& text) {
     }
     return cells;
   };
+  auto format_of = [&](const std::string& column) -> const std::regex& {
+    if (column == "±95%") return half_width_cell;
+    if (column == "cv") return percent_cell;
+    return plain_cell;
+  };
   while (std::getline(lines, line)) {
     if (line.rfind("  metric", 0) == 0) {
-      columns = split(line).size();
-      EXPECT_GE(columns, 7u) << line;  // metric n mean min max (percentiles) stddev
+      header = split(line);
+      EXPECT_GE(header.size(), 9u) << line;  // metric n mean ±95% min max (percentiles) stddev cv
+      EXPECT_EQ(std::count(header.begin(), header.end(), "±95%"), 1) << line;
+      EXPECT_EQ(std::count(header.begin(), header.end(), "cv"), 1) << line;
       continue;
     }
-    if (columns == 0) continue;
+    if (header.empty()) continue;
     if (line.empty()) break;
     const std::vector<std::string> cells = split(line);
-    ASSERT_EQ(cells.size(), columns) << line;
-    for (std::size_t i = 2; i < cells.size(); ++i) EXPECT_TRUE(std::regex_match(cells[i], cell)) << cells[i];
+    ASSERT_EQ(cells.size(), header.size()) << line;
+    for (std::size_t i = 2; i < cells.size(); ++i) {
+      EXPECT_TRUE(std::regex_match(cells[i], format_of(header[i]))) << header[i] << ": " << cells[i];
+    }
     ++rows;
   }
   EXPECT_GT(rows, 0);

@@ -1,0 +1,46 @@
+#include "perf/warmup_check.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+
+#include "perf/outliers.h"
+
+namespace winml::perf {
+
+WarmupVerdict check_warmup(std::string metric, const std::vector<double>& samples) {
+  WarmupVerdict v;
+  v.metric = std::move(metric);
+  const std::size_t n = samples.size();
+  if (n < kWarmupCheckMinSamples) return v;
+  v.checked = true;
+  const std::vector<double> reference(samples.begin() + static_cast<std::ptrdiff_t>((n + 1) / 2), samples.end());
+  const double m = midpoint_median(reference);
+  const double band = std::max(kOutlierZ * kMadToSigma * median_absolute_deviation(reference),
+                               kWarmupCheckMinRelativeGap * std::fabs(m));
+  int side = 0;  // +1 above the reference, -1 below; the leading run must keep to one side
+  for (std::size_t i = 0; i < n / 2; ++i) {
+    const double d = samples[i] - m;
+    if (std::fabs(d) <= band) break;
+    const int s = d > 0 ? 1 : -1;
+    if (side != 0 && s != side) break;
+    side = s;
+    ++v.leading_apart;
+  }
+  return v;
+}
+
+std::string warmup_warning(const std::vector<WarmupVerdict>& verdicts, std::size_t warmup_used) {
+  const WarmupVerdict* worst = nullptr;
+  for (const WarmupVerdict& v : verdicts) {
+    if (v.leading_apart > 0 && (worst == nullptr || v.leading_apart > worst->leading_apart)) worst = &v;
+  }
+  if (worst == nullptr) return {};
+  return fmt::format(
+      "warmup looks too short: the first {} timed iteration{} of {} differ from the steady state of the later "
+      "ones; rerun with --warmup {} (or more) so they do not weigh on the statistics",
+      worst->leading_apart, worst->leading_apart == 1 ? "" : "s", worst->metric, warmup_used + worst->leading_apart);
+}
+
+}  // namespace winml::perf
