@@ -14,6 +14,7 @@
 #include "number_flags.h"
 #include "perf/percentile_list.h"
 #include "perf/shard.h"
+#include "perf/sweep_plan.h"
 #include "perf_html.h"
 #include "perf_options.h"
 #include "report/reporter.h"
@@ -75,6 +76,18 @@ void setup_perf(CLI::App& parent) {
   cmd->add_option("--duration", options->duration_s, "Time budget in seconds for the timed phase, instead of a count")
       ->check(number_in(0, kMaxDurationS, /*min_exclusive=*/true))
       ->excludes(iterations);
+  cmd->add_option("--rounds", options->rounds,
+                  "Measure the whole sweep R times, the combinations interleaved (A B C, A B C) so that drift and "
+                  "heat fall on each alike; each combination's rounds pool into its one result (default 1)")
+      ->type_name("R")
+      ->check(integer_in(1, perf::kMaxRounds));
+  cmd->add_option(
+         "--delay", options->delay_s,
+         "Sleep S seconds (fractions allowed) before every run but the first, a run being one combination's "
+         "warmup and timed iterations in one round; the pause follows any reload and precedes the run's probe and "
+         "warmup (default 0)")
+      ->type_name("S")
+      ->check(number_in(0, perf::kMaxDelayS));
   add_name_sweep(*cmd, "-d,--device", options->device,
                  "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu; a list "
                  "sweeps");

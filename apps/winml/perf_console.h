@@ -28,6 +28,8 @@ class PerfConsole final : public perf::BenchmarkObserver {
   void on_iteration(const perf::ProgressEvent& event) override { progress_->on_iteration(event); }
   /// "[3/8] threads=2 pp=256 tg=32" before each combination of a sweep.
   void on_combination(const perf::CombinationEvent& event) override { progress_->on_combination(event); }
+  /// "cooling 0.5 s before the next run (--delay)" before each pause.
+  void on_cooling(double seconds) override { progress_->on_cooling(seconds); }
 
  private:
   const OutputOptions& out_;

@@ -20,6 +20,7 @@ void run_genai_perf(const PerfOptions& options) {
   request.bundle = options.model;
   request.report = report_target(options);
   request.loop = loop_request(options);
+  request.rounds = round_plan(options);
   request.apply_template = options.apply_template;
   request.stop_at_eos = options.stop_at_eos;
   request.cold = options.cold;

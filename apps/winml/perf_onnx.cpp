@@ -18,6 +18,7 @@ void run_onnx_perf(const PerfOptions& options) {
   request.model = options.model;
   request.report = report_target(options);
   request.loop = loop_request(options);
+  request.rounds = round_plan(options);
   request.batch_size_given = options.given.count("--batch-size") != 0;
   request.shapes = options.shapes;
   request.input_data = options.input_data;

@@ -13,6 +13,7 @@
 #include "perf/loop_settings.h"
 #include "perf/percentile_list.h"
 #include "perf/shard.h"
+#include "perf/sweep_plan.h"
 
 namespace winml::cli {
 
@@ -24,6 +25,8 @@ struct PerfOptions {
   std::optional<std::size_t> iterations;
   std::optional<std::size_t> warmup;
   std::optional<double> duration_s;
+  std::size_t rounds = 1;  ///< --rounds: the sweep measured this often, combinations interleaved
+  double delay_s = 0;      ///< --delay: seconds of sleep before every run but the first
   // Sweepable settings hold the text as given: a value, a list or a range (sweep_flags.h).
   std::string device;  ///< -d/--device; empty = the runtime's default (winml-genai: config; winml: auto)
   std::string ep;      ///< --ep; empty = none
@@ -76,6 +79,9 @@ std::vector<std::string> ignored_flags(const std::string& runtime, const std::se
 
 /// --iterations/--warmup/--duration as given (the benchmark fills in its runtime's defaults).
 perf::LoopRequest loop_request(const PerfOptions& options);
+
+/// --rounds and --delay.
+perf::RoundPlan round_plan(const PerfOptions& options);
 
 /// -m, -o and --overwrite: where the report goes.
 perf::ReportTarget report_target(const PerfOptions& options);

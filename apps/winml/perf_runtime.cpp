@@ -53,6 +53,8 @@ perf::LoopRequest loop_request(const PerfOptions& options) {
   return {options.iterations, options.warmup, options.duration_s};
 }
 
+perf::RoundPlan round_plan(const PerfOptions& options) { return {options.rounds, options.delay_s}; }
+
 perf::ReportTarget report_target(const PerfOptions& options) {
   return {options.model, options.output, options.overwrite};
 }

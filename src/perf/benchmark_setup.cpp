@@ -1,9 +1,15 @@
 #include "perf/benchmark_setup.h"
 
+#include <thread>
+
 #include "engine/engine_loader.h"
 #include "report/report_file.h"
 
 namespace winml::perf {
+
+void sleep_seconds(double seconds) {
+  if (seconds > 0) std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+}
 
 engine::Engine& BenchmarkServices::get_engine() const { return engine ? engine() : engine::get(); }
 
@@ -22,6 +28,18 @@ BenchmarkStart begin_benchmark(const ReportTarget& target, const LoopRequest& lo
   start.report_path = checked_report_path(target, start.started);
   start.loop = resolve_loop(loop, default_iterations, default_warmup);
   return start;
+}
+
+void begin_scheduled_run(std::size_t index, const ScheduledRun& run, std::span<const Combination> combinations,
+                         const RoundPlan& rounds, const BenchmarkServices& services, ProgressSink& progress) {
+  if (index > 0 && rounds.delay_s > 0) {
+    progress.on_cooling(rounds.delay_s);
+    services.sleep(rounds.delay_s);
+  }
+  if (combinations.size() > 1 || rounds.rounds > 1) {
+    const Combination& combination = combinations[run.position];
+    progress.on_combination({run.position + 1, combinations.size(), combination.label, run.round, rounds.rounds});
+  }
 }
 
 void attach_engine_versions(MachineInfo& machine, engine::Engine& engine) {

@@ -13,11 +13,17 @@
 #include "perf/loop_settings.h"
 #include "perf/machine_info.h"
 #include "perf/process_memory.h"
+#include "perf/progress.h"
+#include "perf/sweep_plan.h"
+#include "platform/cpu_clock.h"
 #include "platform/peak_rss_reset.h"
 #include "roofline/bundle_model.h"
 #include "winml/genai_session.h"
 
 namespace winml::perf {
+
+/// Blocks the calling thread for `seconds` (nothing when it is not positive).
+void sleep_seconds(double seconds);
 
 /// Everything a benchmark measures or loads through. The defaults are the real ones; tests replace
 /// them with a fake engine, scripted memory readings and fake clocks.
@@ -35,6 +41,10 @@ struct BenchmarkServices {
   /// Resets the process's peak resident memory to its current value, so a bandwidth probe's arrays
   /// do not stand as the run's peak; false when it cannot (default: platform::reset_peak_rss).
   std::function<bool()> reset_peak_memory = platform::reset_peak_rss;
+  /// Reads the CPU clock across the cores, before and after each run (default: platform::read_cpu_clock).
+  std::function<platform::CpuClockReading()> read_cpu_clock = platform::read_cpu_clock;
+  /// Sleeps this many seconds: the --delay pause between runs (default: std::this_thread::sleep_for).
+  std::function<void(double)> sleep = sleep_seconds;
   /// Reads the shape and weight headers of a bundle for its roofline (default: read_bundle_model).
   std::function<roofline::BundleModel(const std::filesystem::path&)> read_bundle_model = roofline::read_bundle_model;
   /// Wall-clock time the run starts at: the report's timestamp and default name.
@@ -67,6 +77,12 @@ std::filesystem::path checked_report_path(const ReportTarget& target, std::chron
 /// the iteration plan with the runtime's defaults. Loads nothing.
 BenchmarkStart begin_benchmark(const ReportTarget& target, const LoopRequest& loop, std::size_t default_iterations,
                                std::size_t default_warmup, const BenchmarkServices& services);
+
+/// What comes before run `index` of a schedule (schedule_rounds), after any load it needs: the
+/// --delay pause before every run but the first (announced to on_cooling first), then, in a sweep
+/// of more than one combination or round, on_combination.
+void begin_scheduled_run(std::size_t index, const ScheduledRun& run, std::span<const Combination> combinations,
+                         const RoundPlan& rounds, const BenchmarkServices& services, ProgressSink& progress);
 
 /// Overwrites the pinned library versions in `machine` with those the loaded engine reports.
 void attach_engine_versions(MachineInfo& machine, engine::Engine& engine);

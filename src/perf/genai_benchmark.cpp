@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <iterator>
 #include <optional>
 
 #include "perf/genai_roofline.h"
@@ -122,6 +123,138 @@ std::optional<BandwidthResult> probe_bandwidth(const BenchmarkServices& services
   }
 }
 
+// What the runs of one combination have gathered so far, pooled over the rounds in round order.
+struct PooledRuns {
+  GenaiPerfConfig config;          // settled by its first run
+  MachineInfo machine;             // read after its first run
+  GenaiRunSamples samples;         // every round's warmup and timed generations
+  GenaiRunFacts facts;             // its first run's load and preparation, every round's cold starts
+  std::vector<ClockCheck> clock;   // one per round
+  std::vector<GenaiRound> rounds;  // one per round
+  BandwidthProbes probes;          // before its first round, after its last
+  bool started = false;            // a run has been added
+};
+
+// The session runs share until the next load, and what it was loaded with.
+struct LoadedSession {
+  GenaiSession session;
+  GenaiLoadChoice choice;
+  LoadBreakdown load;
+};
+
+// Everything about the benchmark a run reads.
+struct RunContext {
+  const GenaiBenchmarkRequest& request;
+  const BenchmarkServices& services;
+  const BenchmarkStart& start;
+};
+
+// One run of a combination (one round) on the loaded session, added to its pooled runs. Under
+// `probe` the first round is preceded and the last followed by a read-bandwidth probe.
+void run_once(const RunContext& context, LoadedSession& loaded, const std::string& prompt_text, const ScheduledRun& run,
+              const Combination& combination, bool probe, PooledRuns& pooled, BenchmarkObserver& observer) {
+  const GenaiBenchmarkRequest& request = context.request;
+  const BenchmarkServices& services = context.services;
+  GenaiSession& session = loaded.session;
+  const RunSettings& settings = combination.run;
+  TimedPrompt prompt = timed_prompt(session, prompt_text, settings, request.apply_template);
+  std::vector<std::int32_t>& ids = prompt.ids;
+  std::vector<std::int32_t> depth_ids;
+  if (settings.depth > 0) {
+    const auto special = session.special_token_ids();
+    depth_ids =
+        session::random_prompt_ids(settings.depth, session.vocab_size(), {special.begin(), special.end()}, kDepthSeed);
+  }
+  // Throws UsageError when depth + prompt + new tokens do not fit max_length or the context.
+  const session::KvBudget kv = session::kv_budget(settings.depth, ids.size(), settings.max_new_tokens,
+                                                  settings.max_length, session.context_length());
+  if (kv.tokens.capped() && !pooled.started) observer.on_warning(session::describe_cap(kv.tokens));
+  GenerationConfig generation;
+  generation.max_new_tokens = settings.max_new_tokens;
+  generation.stop_at_eos = request.stop_at_eos;
+  generation.max_length = settings.max_length;
+
+  const bool first_round = !pooled.started;
+  const bool last_round = run.round == request.rounds.rounds;
+  // The highest peak RSS of the benchmark's own work: read before each probe, which resets it.
+  auto note_peak_rss = [&] {
+    pooled.facts.peak_rss_bytes = std::max(pooled.facts.peak_rss_bytes, services.read_memory().peak_rss_bytes);
+  };
+  if (probe && first_round) {
+    note_peak_rss();  // the load's, and the earlier runs'
+    pooled.probes.before = probe_bandwidth(services, observer, "before");
+  }
+  SessionSource source(session, std::move(depth_ids), ids, generation);
+  // Read after the probe (which loads every core, as the run will) and right before the warmup.
+  ClockCheck clock{run.round, services.read_cpu_clock(), {}};
+  GenaiRunSamples samples = run_genai_benchmark(source, context.start.loop, services.clock, observer);
+  clock.after = services.read_cpu_clock();
+  if (throttled(clock).value_or(false)) observer.on_warning(throttle_warning(clock, combination.label));
+  if (probe && last_round) {
+    note_peak_rss();  // the warmup and timed generations'
+    pooled.probes.after = probe_bandwidth(services, observer, "after");
+  }
+  if (request.cold) {
+    auto cold = run_cold_starts(session, source, samples.timed.size(), services.clock, observer);
+    pooled.facts.cold.insert(pooled.facts.cold.end(), cold.begin(), cold.end());
+  }
+  note_peak_rss();  // the cold starts', or the whole run's without probes
+  pooled.clock.push_back(clock);
+  pooled.rounds.push_back(genai_round(run.round, samples.timed));
+  for (auto phase : {&GenaiRunSamples::warmup, &GenaiRunSamples::timed}) {
+    auto& into = pooled.samples.*phase;
+    auto& from = samples.*phase;
+    into.insert(into.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+  }
+  pooled.samples.timed_wall_s += samples.timed_wall_s;
+  if (!first_round) return;
+
+  pooled.started = true;
+  pooled.facts.load = loaded.load;
+  pooled.facts.preparation = session.preparation();
+  GenaiPerfConfig& config = pooled.config;
+  config.bundle = request.bundle;
+  config.ep = session.effective_ep();
+  config.device = loaded.choice.device;
+  config.compile = loaded.choice.session.compile;
+  config.compile_timeout_s = loaded.choice.session.compile_timeout_s;
+  config.cold = request.cold;
+  config.iterations = context.start.loop.iterations;
+  config.duration_s = context.start.loop.duration_s;
+  config.warmup = context.start.loop.warmup;
+  config.max_new_tokens = settings.max_new_tokens;
+  config.max_new_tokens_effective = kv.tokens.effective;
+  config.depth = settings.depth;
+  config.max_length = kv.max_length;
+  config.max_length_requested = settings.max_length;
+  config.stop_at_eos = request.stop_at_eos;
+  config.percentiles = request.percentiles;
+  config.rounds = request.rounds.rounds;
+  config.delay_s = request.rounds.delay_s;
+  config.apply_template = prompt.templated;
+  config.prompt = prompt.label;
+  config.context_length = session.context_length();
+  config.timestamp = report::rfc3339_local(context.start.started);
+  pooled.machine = services.machine_info();
+  attach_engine_versions(pooled.machine, services.get_engine());
+  config.threads =
+      genai_threads_in_effect(loaded.choice.session.intra_op_threads, session.stage_threads(), pooled.machine);
+}
+
+// A combination's result from its pooled runs, with its roofline over every round's samples.
+GenaiPerfResult finish(PooledRuns& pooled, const std::optional<RooflineModel>& roofline, int depth) {
+  GenaiPerfResult result =
+      make_genai_result(std::move(pooled.config), pooled.samples, std::move(pooled.facts), std::move(pooled.machine));
+  result.clock = std::move(pooled.clock);
+  result.rounds = std::move(pooled.rounds);
+  if (roofline) {
+    RooflineMetrics figures =
+        compute_roofline(*roofline, result.samples, result.metrics, pooled.probes, result.facts.peak_rss_bytes, depth);
+    result.roofline = GenaiRoofline{*roofline, std::move(pooled.probes), figures};
+  }
+  return result;
+}
+
 }  // namespace
 
 GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices services)
@@ -133,110 +266,43 @@ GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices 
 std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
                                                  std::span<const Combination> combinations,
                                                  const GenaiLoadChooser& choose, BenchmarkObserver& observer) {
-  std::vector<GenaiPerfResult> results;
+  const RunContext context{request_, services_, start_};
+  const std::vector<ScheduledRun> schedule = schedule_rounds(combinations, request_.rounds.rounds);
+  std::vector<PooledRuns> pooled(combinations.size());
   // Read once: every combination runs the same bundle, whatever EP or threads it loads with.
   std::optional<RooflineModel> roofline;
-  for (std::span<const Combination> group : load_groups(combinations)) {
-    const GenaiLoadChoice choice = choose(group.front().load);
-    GenaiSessionOptions session_options = choice.session;
-    session_options.clock = services_.clock;
-    session_options.engine = [this]() -> engine::Engine& { return services_.get_engine(); };
-    GenaiSession session(request_.bundle, session_options);
-    observer.on_loading(request_.bundle);
-    const LoadBreakdown load = session.load();
-    for (const auto& warning : session.warnings()) observer.on_warning(warning);
-    if (results.empty()) {  // the first load: a bundle that does not load has failed before this
-      check_budgets(session, prompt_text, combinations, request_.apply_template);
-      roofline = read_roofline_model(services_, request_.bundle, observer);
-    }
-    for (const Combination& combination : group) {
-      if (combinations.size() > 1) {
-        observer.on_combination({results.size() + 1, combinations.size(), combination.label});
+  std::optional<LoadedSession> loaded;
+  for (std::size_t i = 0; i < schedule.size(); ++i) {
+    const ScheduledRun& run = schedule[i];
+    const Combination& combination = combinations[run.position];
+    if (run.loads) {
+      loaded.reset();  // one model in memory at a time: unload before the next load
+      const GenaiLoadChoice choice = choose(combination.load);
+      GenaiSessionOptions session_options = choice.session;
+      session_options.clock = services_.clock;
+      session_options.engine = [this]() -> engine::Engine& { return services_.get_engine(); };
+      GenaiSession session(request_.bundle, session_options);
+      observer.on_loading(request_.bundle);
+      const LoadBreakdown load = session.load();
+      for (const auto& warning : session.warnings()) observer.on_warning(warning);
+      loaded.emplace(LoadedSession{std::move(session), choice, load});
+      if (i == 0) {  // the first load: a bundle that does not load has failed before this
+        check_budgets(loaded->session, prompt_text, combinations, request_.apply_template);
+        roofline = read_roofline_model(services_, request_.bundle, observer);
       }
-      results.push_back(run_one(session, prompt_text, combination, choice, load, roofline, observer));
     }
+    begin_scheduled_run(i, run, combinations, request_.rounds, services_, observer);
+    const bool probe = roofline && request_.bandwidth_probe;
+    run_once(context, *loaded, prompt_text, run, combination, probe, pooled[run.position], observer);
+  }
+  std::vector<GenaiPerfResult> results;
+  results.reserve(combinations.size());
+  for (std::size_t i = 0; i < combinations.size(); ++i) {
+    results.push_back(finish(pooled[i], roofline, combinations[i].run.depth));
+    // Over every round's samples, so said once the last round has run.
+    for (const std::string& warning : results.back().quality.warnings) observer.on_warning(warning);
   }
   return results;
-}
-
-GenaiPerfResult GenaiBenchmark::run_one(GenaiSession& session, const std::string& prompt_text,
-                                        const Combination& combination, const GenaiLoadChoice& choice,
-                                        const LoadBreakdown& load, const std::optional<RooflineModel>& roofline,
-                                        BenchmarkObserver& observer) {
-  const RunSettings& settings = combination.run;
-  TimedPrompt prompt = timed_prompt(session, prompt_text, settings, request_.apply_template);
-  std::vector<std::int32_t>& ids = prompt.ids;
-  std::vector<std::int32_t> depth_ids;
-  if (settings.depth > 0) {
-    const auto special = session.special_token_ids();
-    depth_ids =
-        session::random_prompt_ids(settings.depth, session.vocab_size(), {special.begin(), special.end()}, kDepthSeed);
-  }
-  // Throws UsageError when depth + prompt + new tokens do not fit max_length or the context.
-  const session::KvBudget kv = session::kv_budget(settings.depth, ids.size(), settings.max_new_tokens,
-                                                  settings.max_length, session.context_length());
-  if (kv.tokens.capped()) observer.on_warning(session::describe_cap(kv.tokens));
-  GenerationConfig generation;
-  generation.max_new_tokens = settings.max_new_tokens;
-  generation.stop_at_eos = request_.stop_at_eos;
-  generation.max_length = settings.max_length;
-
-  const bool probe = roofline && request_.bandwidth_probe;
-  // The highest peak RSS of the benchmark's own work: read before each probe, which resets it.
-  std::uint64_t peak_rss = 0;
-  auto note_peak_rss = [&] { peak_rss = std::max(peak_rss, services_.read_memory().peak_rss_bytes); };
-  BandwidthProbes probes;
-  if (probe) {
-    note_peak_rss();  // the load's, and the earlier combinations'
-    probes.before = probe_bandwidth(services_, observer, "before");
-  }
-  SessionSource source(session, std::move(depth_ids), ids, generation);
-  GenaiRunSamples samples = run_genai_benchmark(source, start_.loop, services_.clock, observer);
-  if (probe) {
-    note_peak_rss();  // the warmup and timed generations'
-    probes.after = probe_bandwidth(services_, observer, "after");
-  }
-  GenaiRunFacts facts;
-  facts.load = load;
-  if (request_.cold) facts.cold = run_cold_starts(session, source, samples.timed.size(), services_.clock, observer);
-
-  GenaiPerfConfig config;
-  config.bundle = request_.bundle;
-  config.ep = session.effective_ep();
-  config.device = choice.device;
-  config.compile = choice.session.compile;
-  config.compile_timeout_s = choice.session.compile_timeout_s;
-  config.cold = request_.cold;
-  config.iterations = start_.loop.iterations;
-  config.duration_s = start_.loop.duration_s;
-  config.warmup = start_.loop.warmup;
-  config.max_new_tokens = settings.max_new_tokens;
-  config.max_new_tokens_effective = kv.tokens.effective;
-  config.depth = settings.depth;
-  config.max_length = kv.max_length;
-  config.max_length_requested = settings.max_length;
-  config.stop_at_eos = request_.stop_at_eos;
-  config.percentiles = request_.percentiles;
-  config.apply_template = prompt.templated;
-  config.prompt = prompt.label;
-  config.context_length = session.context_length();
-  config.timestamp = report::rfc3339_local(start_.started);
-
-  note_peak_rss();  // the cold starts', or the whole run's without probes
-  facts.peak_rss_bytes = peak_rss;
-  facts.preparation = session.preparation();
-
-  MachineInfo machine = services_.machine_info();
-  attach_engine_versions(machine, services_.get_engine());
-  config.threads = genai_threads_in_effect(choice.session.intra_op_threads, session.stage_threads(), machine);
-  GenaiPerfResult result = make_genai_result(config, samples, facts, machine);
-  if (roofline) {
-    RooflineMetrics figures = compute_roofline(*roofline, result.samples, result.metrics, probes,
-                                               result.facts.peak_rss_bytes, settings.depth);
-    result.roofline = GenaiRoofline{*roofline, std::move(probes), figures};
-  }
-  for (const std::string& warning : result.quality.warnings) observer.on_warning(warning);
-  return result;
 }
 
 }  // namespace winml::perf

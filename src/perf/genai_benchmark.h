@@ -1,8 +1,10 @@
 #pragma once
 /// \file
 /// The `winml perf` benchmark of a GenAI bundle: for every combination of a sweep, warmup and
-/// timed generations, one result row each with machine facts attached. The bundle is loaded once
-/// per distinct load-time setting (EP, device, threads), never per combination. Never prints.
+/// timed generations, one result row each with machine facts attached; under --rounds every
+/// combination runs once per round, interleaved, and its rounds pool into its row. The bundle is
+/// loaded once per distinct load-time setting (EP, device, threads) and round (once in all when
+/// there is one setting: schedule_rounds), never per combination. Never prints.
 
 #include <functional>
 #include <optional>
@@ -32,13 +34,14 @@ inline constexpr std::uint64_t kDepthSeed = 20260102;
 /// What to benchmark, as the flags said; what varies per combination (prompt tokens, new tokens,
 /// depth, max_length) and the EP choice are given to run().
 struct GenaiBenchmarkRequest {
-  std::string bundle;          ///< bundle folder
-  ReportTarget report;         ///< where the report goes (checked at construction)
-  LoopRequest loop;            ///< --iterations / --warmup / --duration
-  bool apply_template = true;  ///< wrap the text prompt in the bundle's chat template
-  bool stop_at_eos = false;    ///< a generation may end at EOS
-  bool cold = false;           ///< --cold: after the warm runs, one reload + first generation per timed iteration
+  std::string bundle;           ///< bundle folder
+  ReportTarget report;          ///< where the report goes (checked at construction)
+  LoopRequest loop;             ///< --iterations / --warmup / --duration
+  bool apply_template = true;   ///< wrap the text prompt in the bundle's chat template
+  bool stop_at_eos = false;     ///< a generation may end at EOS
+  bool cold = false;            ///< --cold: after the warm runs, one reload + first generation per timed iteration
   bool bandwidth_probe = true;  ///< probe the read bandwidth right before and after each combination (the roofline)
+  RoundPlan rounds;             ///< --rounds / --delay
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
 };
 
@@ -65,26 +68,24 @@ class GenaiBenchmark {
   /// The validated iteration plan.
   const LoopSettings& loop() const { return start_.loop; }
 
-  /// Measures `combinations` in order: for each run of neighbours sharing their load settings
-  /// (load_groups), loads the bundle once as `choose` says, then for each combination runs warmup
-  /// and timed generations of `prompt_text` (or of its seeded random prompt) at its depth and
-  /// max_length and, under `cold`, as many cold starts as timed generations ran (each: unload,
-  /// load, first generation). Under `bandwidth_probe` each combination's warmup and timed
-  /// generations are bracketed by read-bandwidth probes (for its roofline): right before the
-  /// warmup, right after the last timed generation (before any cold start). Returns one result per
-  /// combination, in order. Engine and runtime failures propagate as their winml::Error category;
-  /// a combination that does not fit the context throws UsageError before it runs; a roofline
+  /// Measures `combinations` in the order of schedule_rounds (every round runs every combination in
+  /// order): a run that begins a load group loads the bundle as `choose` says (unloading the one
+  /// before), sleeps the --delay unless it is the first run, then runs warmup and timed
+  /// generations of `prompt_text` (or of its seeded random prompt) at its depth and max_length
+  /// and, under `cold`, as many cold starts as timed generations ran (each: unload, load, first
+  /// generation). The CPU clock is read right before the warmup and right after the last timed
+  /// generation; a fall beyond kThrottleDropPercent is a warning. Under `bandwidth_probe` each
+  /// combination's generations are bracketed by read-bandwidth probes (for its roofline): right
+  /// before the warmup of its first round, right after the last timed generation of its last round
+  /// (before any cold start). Returns one result per combination, in plan order, its rounds' samples
+  /// pooled in round order. Engine and runtime failures propagate as their winml::Error category;
+  /// a combination that does not fit the context throws UsageError before any runs; a roofline
   /// that cannot be computed (a bundle whose weights cannot be counted, a probe that cannot
   /// allocate) is a warning and an absent roofline.
   std::vector<GenaiPerfResult> run(const std::string& prompt_text, std::span<const Combination> combinations,
                                    const GenaiLoadChooser& choose, BenchmarkObserver& observer);
 
  private:
-  /// One combination on the loaded session.
-  GenaiPerfResult run_one(GenaiSession& session, const std::string& prompt_text, const Combination& combination,
-                          const GenaiLoadChoice& choice, const LoadBreakdown& load,
-                          const std::optional<RooflineModel>& roofline, BenchmarkObserver& observer);
-
   GenaiBenchmarkRequest request_;
   BenchmarkServices services_;
   BenchmarkStart start_;

@@ -71,6 +71,11 @@ GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed, c
   return m;
 }
 
+GenaiRound genai_round(std::size_t round, const std::vector<GenerationTiming>& timed) {
+  const GenaiMetrics m = compute_genai_metrics(timed, {50});
+  return {round, timed.size(), m.ttft_s.mean, m.ttft_s.median, m.decode_tokens_per_s_aggregate};
+}
+
 WarmupMeans warmup_means(const std::vector<GenerationTiming>& warmup) {
   WarmupMeans w;
   w.count = warmup.size();
@@ -119,6 +124,7 @@ GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples&
   r.warmup = warmup_means(run.warmup);
   r.quality = assess_genai_run(r.metrics, run.timed, run.warmup.size());
   if (r.config.cold) r.cold = compute_cold_metrics(r.facts.cold, r.config.percentiles);
+  r.rounds = {genai_round(1, run.timed)};  // one round unless the benchmark pooled several
   for (const GenerationTiming& t : run.timed) r.samples.push_back(to_sample(t));
   for (const GenerationTiming& t : run.warmup) r.warmup_samples.push_back(to_sample(t));
   return r;

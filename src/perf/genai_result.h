@@ -18,6 +18,7 @@
 #include "perf/run_quality.h"
 #include "perf/statistics.h"
 #include "perf/threads_in_effect.h"
+#include "perf/throttle_check.h"
 #include "winml/genai_session.h"
 #include "winml/generation.h"
 
@@ -46,7 +47,18 @@ struct GenaiPerfConfig {
   int context_length = 0;                   ///< the bundle's context length
   ThreadsInEffect threads;                  ///< intra-op threads of every stage, and where they come from
   std::vector<double> percentiles = default_percentiles();  ///< percentiles every summary reports
-  std::string timestamp;  ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
+  std::size_t rounds = 1;  ///< --rounds: runs of this combination, interleaved with the others'
+  double delay_s = 0;      ///< --delay: sleep before every run of the sweep but the first
+  std::string timestamp;   ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
+};
+
+/// One round's share of a result's timed generations (--rounds), to see drift from round to round.
+struct GenaiRound {
+  std::size_t round = 1;           ///< 1-based
+  std::size_t iterations = 0;      ///< its timed generations (the result's samples hold them after earlier rounds')
+  double ttft_mean_s = 0;          ///< mean TTFT of the round
+  double ttft_median_s = 0;        ///< median TTFT of the round
+  double decode_tokens_per_s = 0;  ///< the round's decode steps / their time (0 without decode steps)
 };
 
 /// One generation's raw timings (a GenerationTiming without its text).
@@ -110,6 +122,8 @@ struct GenaiPerfResult {
   std::optional<ColdMetrics> cold;               ///< --cold: statistics over facts.cold
   std::optional<GenaiRoofline> roofline;         ///< absent when the bundle's weights could not be counted
   RunQuality quality;                            ///< high variation and warmup checks (warnings)
+  std::vector<ClockCheck> clock;                 ///< the CPU clock around each run (one per round)
+  std::vector<GenaiRound> rounds;                ///< each round's figures, in round order
   std::vector<GenerationSample> samples;         ///< timed generations, raw
   std::vector<GenerationSample> warmup_samples;  ///< warmup generations, raw
 };
@@ -122,10 +136,13 @@ GenerationSample to_sample(const GenerationTiming& timing);
 GenaiMetrics compute_genai_metrics(const std::vector<GenerationTiming>& timed,
                                    const std::vector<double>& percentiles = default_percentiles());
 
+/// The figures of one round from its timed generations.
+GenaiRound genai_round(std::size_t round, const std::vector<GenerationTiming>& timed);
+
 /// Means over the warmup generations.
 WarmupMeans warmup_means(const std::vector<GenerationTiming>& warmup);
 
-/// Assembles a result from a runner's output.
+/// Assembles a result from a runner's output, as one round.
 GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples& run, GenaiRunFacts facts,
                                   MachineInfo machine);
 

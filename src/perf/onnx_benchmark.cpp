@@ -3,7 +3,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <stdexcept>
 
 #include "ep/ort_providers.h"
@@ -99,6 +102,17 @@ OnnxValidation validate_outputs(engine::OnnxSession& session, const PreparedInpu
   return validation;
 }
 
+// What the runs of one combination have gathered so far, pooled over the rounds in round order.
+struct PooledRuns {
+  OnnxPerfConfig config;                     // settled by its first run
+  MachineInfo machine;                       // with the engine's versions
+  OnnxRunFacts facts;                        // its first run's load and inputs; memory after its last
+  LatencyRun samples;                        // the first run of its first round; every round's warmup and timed runs
+  std::vector<ClockCheck> clock;             // one per round
+  std::vector<OnnxRound> rounds;             // one per round
+  std::optional<OnnxValidation> validation;  // --validate: checked in the first round
+};
+
 }  // namespace
 
 OnnxBenchmark::OnnxBenchmark(OnnxBenchmarkRequest request, BenchmarkServices services)
@@ -120,70 +134,99 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
   std::uint64_t memory_bytes =
       machine_.memory_total_bytes > 0 ? machine_.memory_total_bytes : std::numeric_limits<std::uint64_t>::max();
   auto& engine = services_.get_engine();
-  std::vector<OnnxPerfResult> results;
-  for (std::span<const Combination> group : load_groups(combinations)) {
-    const OnnxLoadChoice choice = choose(group.front().load);
-    engine::SessionSpec spec;
-    spec.model_path = request_.model;
-    spec.providers = ep::ort_providers(choice.ep);
-    spec.intra_op_threads = choice.intra_op_threads.value_or(0);
-    OnnxRunFacts load_facts;
-    load_facts.rss_before_load_bytes = services_.read_memory().rss_bytes;
-    const double created_at = services_.clock();
-    auto session = engine.create_onnx_session(spec);
-    load_facts.session_creation_s = services_.clock() - created_at;
-    load_facts.rss_after_load_bytes = services_.read_memory().rss_bytes;
-
-    for (const Combination& combination : group) {
-      if (combinations.size() > 1)
-        observer.on_combination({results.size() + 1, combinations.size(), combination.label});
-      const int batch_size = combination.run.batch_size;
-      OnnxRunFacts facts = load_facts;
-      const double inputs_at = services_.clock();
-      PreparedInputs inputs =
-          prepare_inputs(request_, batch_size, session->inputs(), session->outputs(), overrides_, memory_bytes);
-      std::vector<std::vector<engine::HostValue>> sets;
-      for (auto& set : inputs.sets) sets.push_back(std::move(set.inputs));
-      session->bind_inputs(sets, request_.validate);
-      sets.clear();  // the session holds its own copy
-      facts.input_preparation_s = services_.clock() - inputs_at;
-      // The runs cycle through the data sets: run k feeds set k mod N.
-      std::size_t next_set = 0;
-      LatencyRun run = run_latency_benchmark(
-          [&] {
-            session->run(next_set);
-            next_set = next_set + 1 == inputs.sets.size() ? 0 : next_set + 1;
-          },
-          start_.loop, services_.clock, observer);
-      auto memory = services_.read_memory();
-      facts.rss_after_runs_bytes = memory.rss_bytes;
-      facts.peak_rss_bytes = memory.peak_rss_bytes;
-
-      OnnxPerfConfig config;
-      config.model = request_.model;
-      config.ep = choice.ep.ep_label();
-      config.device = choice.ep.device();
-      config.batch_size = batch_size;
-      config.iterations = start_.loop.iterations;
-      config.duration_s = start_.loop.duration_s;
-      config.warmup = start_.loop.warmup;
-      config.input_data = request_.input_data;
-      config.percentiles = request_.percentiles;
-      config.inputs = std::move(inputs.facts);
-      for (const auto& set : inputs.sets) config.data_sets.push_back(set.name);
-      config.timestamp = report::rfc3339_local(start_.started);
-
-      MachineInfo machine = machine_;
-      attach_engine_versions(machine, engine);
-      config.threads = onnx_threads_in_effect(choice.intra_op_threads, machine);
-      OnnxPerfResult result = make_onnx_result(config, run, facts, machine);
-      if (request_.validate) {
-        const std::size_t runs_done = 1 + run.warmup_s.size() + run.timed_s.size();
-        result.metrics.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance);
-      }
-      for (const std::string& warning : result.quality.warnings) observer.on_warning(warning);
-      results.push_back(std::move(result));
+  const std::vector<ScheduledRun> schedule = schedule_rounds(combinations, request_.rounds.rounds);
+  std::vector<PooledRuns> pooled(combinations.size());
+  std::unique_ptr<engine::OnnxSession> session;
+  OnnxLoadChoice choice;
+  OnnxRunFacts load_facts;
+  for (std::size_t i = 0; i < schedule.size(); ++i) {
+    const ScheduledRun& scheduled = schedule[i];
+    const Combination& combination = combinations[scheduled.position];
+    if (scheduled.loads) {
+      session.reset();  // one session at a time: release the last before creating the next
+      choice = choose(combination.load);
+      engine::SessionSpec spec;
+      spec.model_path = request_.model;
+      spec.providers = ep::ort_providers(choice.ep);
+      spec.intra_op_threads = choice.intra_op_threads.value_or(0);
+      load_facts = {};
+      load_facts.rss_before_load_bytes = services_.read_memory().rss_bytes;
+      const double created_at = services_.clock();
+      session = engine.create_onnx_session(spec);
+      load_facts.session_creation_s = services_.clock() - created_at;
+      load_facts.rss_after_load_bytes = services_.read_memory().rss_bytes;
     }
+    begin_scheduled_run(i, scheduled, combinations, request_.rounds, services_, observer);
+    PooledRuns& runs = pooled[scheduled.position];
+    const bool first_round = runs.rounds.empty();
+    const int batch_size = combination.run.batch_size;
+    const double inputs_at = services_.clock();
+    PreparedInputs inputs =
+        prepare_inputs(request_, batch_size, session->inputs(), session->outputs(), overrides_, memory_bytes);
+    std::vector<std::vector<engine::HostValue>> sets;
+    for (auto& set : inputs.sets) sets.push_back(std::move(set.inputs));
+    session->bind_inputs(sets, request_.validate && first_round);
+    sets.clear();  // the session holds its own copy
+    const double input_preparation_s = services_.clock() - inputs_at;
+    // The runs cycle through the data sets: run k feeds set k mod N.
+    std::size_t next_set = 0;
+    ClockCheck clock{scheduled.round, services_.read_cpu_clock(), {}};
+    LatencyRun run = run_latency_benchmark(
+        [&] {
+          session->run(next_set);
+          next_set = next_set + 1 == inputs.sets.size() ? 0 : next_set + 1;
+        },
+        start_.loop, services_.clock, observer);
+    clock.after = services_.read_cpu_clock();
+    if (throttled(clock).value_or(false)) observer.on_warning(throttle_warning(clock, combination.label));
+    const auto memory = services_.read_memory();
+    runs.clock.push_back(clock);
+    runs.rounds.push_back(onnx_round(scheduled.round, run.timed_s));
+    runs.facts.rss_after_runs_bytes = memory.rss_bytes;
+    runs.facts.peak_rss_bytes = std::max(runs.facts.peak_rss_bytes, memory.peak_rss_bytes);
+    runs.samples.warmup_s.insert(runs.samples.warmup_s.end(), run.warmup_s.begin(), run.warmup_s.end());
+    runs.samples.timed_s.insert(runs.samples.timed_s.end(), run.timed_s.begin(), run.timed_s.end());
+    runs.samples.timed_wall_s += run.timed_wall_s;
+    if (!first_round) continue;
+
+    // The first round settles the configuration, the load and the first run, and validates outputs.
+    runs.samples.first_run_s = run.first_run_s;
+    runs.facts.session_creation_s = load_facts.session_creation_s;
+    runs.facts.rss_before_load_bytes = load_facts.rss_before_load_bytes;
+    runs.facts.rss_after_load_bytes = load_facts.rss_after_load_bytes;
+    runs.facts.input_preparation_s = input_preparation_s;
+    OnnxPerfConfig& config = runs.config;
+    config.model = request_.model;
+    config.ep = choice.ep.ep_label();
+    config.device = choice.ep.device();
+    config.batch_size = batch_size;
+    config.iterations = start_.loop.iterations;
+    config.duration_s = start_.loop.duration_s;
+    config.warmup = start_.loop.warmup;
+    config.input_data = request_.input_data;
+    config.percentiles = request_.percentiles;
+    config.rounds = request_.rounds.rounds;
+    config.delay_s = request_.rounds.delay_s;
+    config.inputs = std::move(inputs.facts);
+    for (const auto& set : inputs.sets) config.data_sets.push_back(set.name);
+    config.timestamp = report::rfc3339_local(start_.started);
+    runs.machine = machine_;
+    attach_engine_versions(runs.machine, engine);
+    config.threads = onnx_threads_in_effect(choice.intra_op_threads, runs.machine);
+    if (request_.validate) {
+      const std::size_t runs_done = 1 + run.warmup_s.size() + run.timed_s.size();
+      runs.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance);
+    }
+  }
+  std::vector<OnnxPerfResult> results;
+  results.reserve(pooled.size());
+  for (PooledRuns& runs : pooled) {
+    OnnxPerfResult result = make_onnx_result(std::move(runs.config), runs.samples, runs.facts, std::move(runs.machine));
+    result.clock = std::move(runs.clock);
+    result.rounds = std::move(runs.rounds);
+    result.metrics.validation = std::move(runs.validation);
+    for (const std::string& warning : result.quality.warnings) observer.on_warning(warning);
+    results.push_back(std::move(result));
   }
   return results;
 }

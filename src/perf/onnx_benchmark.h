@@ -1,11 +1,12 @@
 #pragma once
 /// \file
-/// The `winml perf` benchmark of one ONNX model: for every combination of a sweep, generated or
-/// file inputs bound once (every data set of an --input-data folder; the runs cycle through them),
-/// then the latency loop where only Run is timed; one result row each with memory samples, machine
-/// facts and, with --validate, each data set's first outputs checked against the outputs it
-/// expects. The session is created once per distinct load-time setting (EP, device, threads),
-/// never per combination. Never prints.
+/// The `winml perf` benchmark of one ONNX model: for every combination of a sweep (under --rounds
+/// once per round, interleaved), generated or file inputs bound (every data set of an --input-data
+/// folder; the runs cycle through them), then the latency loop where only Run is timed; one result
+/// row each, its rounds pooled, with memory samples, machine facts and, with --validate, each data
+/// set's first outputs checked against the outputs it expects. The session is created once per
+/// distinct load-time setting (EP, device, threads) and round (once in all when there is one
+/// setting: schedule_rounds), never per combination. Never prints.
 
 #include <filesystem>
 #include <functional>
@@ -60,6 +61,7 @@ struct OnnxBenchmarkRequest {
   bool validate = false;            ///< --validate: compare each data set's first outputs with its output_N.pb
   ToleranceRequest tolerance;       ///< --rtol / --atol
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
+  RoundPlan rounds;                                         ///< --rounds / --delay
 };
 
 /// One single-model benchmark. Constructing it is the shared setup step (start stamp, report path,
@@ -74,12 +76,16 @@ class OnnxBenchmark {
   /// The validated iteration plan.
   const LoopSettings& loop() const { return start_.loop; }
 
-  /// Measures `combinations` in order: for each run of neighbours sharing their load settings
-  /// (load_groups), creates the session once as `choose` says, then for each combination
-  /// prepares and binds inputs of its batch size and runs the latency loop. Returns one result per
-  /// combination, in order (with its validation when asked; a mismatch is in the row, not thrown). Memory is sampled
-  /// before and after creating the session and after each combination's runs. Engine and input failures propagate as
-  /// their winml::Error category. Warnings about a run (high variation, short warmup) go to observer.on_warning.
+  /// Measures `combinations` in the order of schedule_rounds (every round runs every combination in
+  /// order): a run that begins a load group creates the session as `choose` says (releasing the
+  /// one before), sleeps the --delay unless it is the first run, prepares and binds inputs of its
+  /// batch size and runs the latency loop, with the CPU clock read right before and after it (a
+  /// fall beyond kThrottleDropPercent is a warning). Returns one result per combination, in plan
+  /// order, its rounds' runs pooled in round order (with its validation, checked in the first
+  /// round, when asked; a mismatch is in the row, not thrown). Memory is sampled before and after
+  /// creating the session and after each run. Engine and input failures propagate as their
+  /// winml::Error category. Warnings about a run (high variation, short warmup, a throttled CPU
+  /// clock) go to observer.on_warning.
   std::vector<OnnxPerfResult> run(std::span<const Combination> combinations, const OnnxLoadChooser& choose,
                                   BenchmarkObserver& observer);
 

@@ -20,6 +20,11 @@ OnnxMetrics compute_onnx_metrics(const LatencyRun& run, int batch_size, const st
   return m;
 }
 
+OnnxRound onnx_round(std::size_t round, const std::vector<double>& timed_s) {
+  const Summary latency = summarize(timed_s, {50});
+  return {round, timed_s.size(), latency.mean, latency.median};
+}
+
 OnnxPerfResult make_onnx_result(OnnxPerfConfig config, const LatencyRun& run, OnnxRunFacts facts, MachineInfo machine) {
   OnnxPerfResult r;
   r.metrics = compute_onnx_metrics(run, config.batch_size, config.percentiles);
@@ -28,6 +33,7 @@ OnnxPerfResult make_onnx_result(OnnxPerfConfig config, const LatencyRun& run, On
   r.facts = facts;
   r.samples = run;
   r.quality = assess_run({{"latency_ms", &r.metrics.latency_s, run.timed_s}}, run.warmup_s.size());
+  r.rounds = {onnx_round(1, run.timed_s)};  // one round unless the benchmark pooled several
   return r;
 }
 

@@ -15,6 +15,7 @@
 #include "perf/run_quality.h"
 #include "perf/statistics.h"
 #include "perf/threads_in_effect.h"
+#include "perf/throttle_check.h"
 
 namespace winml::perf {
 
@@ -41,8 +42,21 @@ struct OnnxPerfConfig {
   std::vector<std::string> data_sets;  ///< the data sets the runs cycle through ("generated" without --input-data)
   ThreadsInEffect threads;             ///< intra-op threads of the session, and where they come from
   std::vector<double> percentiles = default_percentiles();  ///< percentiles the latency summary reports
-  std::string timestamp;  ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
+  std::size_t rounds = 1;  ///< --rounds: runs of this combination, interleaved with the others'
+  double delay_s = 0;      ///< --delay: sleep before every run of the sweep but the first
+  std::string timestamp;   ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
 };
+
+/// One round's share of a result's timed runs (--rounds), to see drift from round to round.
+struct OnnxRound {
+  std::size_t round = 1;        ///< 1-based
+  std::size_t iterations = 0;   ///< its timed runs (the result's samples hold them after earlier rounds')
+  double latency_mean_s = 0;    ///< mean latency of the round
+  double latency_median_s = 0;  ///< median latency of the round
+};
+
+/// The figures of one round from its timed run durations.
+OnnxRound onnx_round(std::size_t round, const std::vector<double>& timed_s);
 
 /// Facts measured around the runner: session creation and memory.
 struct OnnxRunFacts {
@@ -82,12 +96,14 @@ struct OnnxMetrics {
 
 /// A complete single-model benchmark result.
 struct OnnxPerfResult {
-  OnnxPerfConfig config;  ///< configuration echo
-  MachineInfo machine;    ///< where it ran
-  OnnxRunFacts facts;     ///< session creation and memory
-  OnnxMetrics metrics;    ///< statistics
-  LatencyRun samples;     ///< raw run durations by phase
-  RunQuality quality;     ///< high variation and warmup checks (warnings)
+  OnnxPerfConfig config;          ///< configuration echo
+  MachineInfo machine;            ///< where it ran
+  OnnxRunFacts facts;             ///< session creation and memory
+  OnnxMetrics metrics;            ///< statistics
+  LatencyRun samples;             ///< raw run durations by phase
+  RunQuality quality;             ///< high variation and warmup checks (warnings)
+  std::vector<ClockCheck> clock;  ///< the CPU clock around each run (one per round)
+  std::vector<OnnxRound> rounds;  ///< each round's figures, in round order
 };
 
 /// Metrics from the runner's output; batch_size scales samples/s; the latency summary reports
@@ -95,7 +111,7 @@ struct OnnxPerfResult {
 OnnxMetrics compute_onnx_metrics(const LatencyRun& run, int batch_size,
                                  const std::vector<double>& percentiles = default_percentiles());
 
-/// Assembles a result from a runner's output.
+/// Assembles a result from a runner's output, as one round.
 OnnxPerfResult make_onnx_result(OnnxPerfConfig config, const LatencyRun& run, OnnxRunFacts facts, MachineInfo machine);
 
 }  // namespace winml::perf

@@ -29,9 +29,11 @@ struct ProgressEvent {
 
 /// A sweep combination about to run.
 struct CombinationEvent {
-  std::size_t index = 0;  ///< 1-based position among the combinations this run measures
-  std::size_t total = 0;  ///< combinations this run measures
-  std::string label;      ///< its swept settings, e.g. "threads=2 pp=256 tg=32"
+  std::size_t index = 0;   ///< 1-based position among the combinations this run measures
+  std::size_t total = 0;   ///< combinations this run measures
+  std::string label;       ///< its swept settings, e.g. "threads=2 pp=256 tg=32"; empty for a plain run
+  std::size_t round = 1;   ///< 1-based round (--rounds)
+  std::size_t rounds = 1;  ///< rounds this run measures
 };
 
 /// Receives progress from a runner.
@@ -40,9 +42,11 @@ class ProgressSink {
   virtual ~ProgressSink() = default;
   /// Called after each iteration of every phase.
   virtual void on_iteration(const ProgressEvent& event) = 0;
-  /// Called before each combination of a sweep of more than one; a plain run has none. Ignored
-  /// unless overridden: only the console says which combination runs.
+  /// Called before each run of a sweep of more than one combination or round; a plain run has
+  /// none. Ignored unless overridden: only the console says which combination runs.
   virtual void on_combination(const CombinationEvent& /*event*/) {}
+  /// Called before each --delay pause, with its length in seconds. Ignored unless overridden.
+  virtual void on_cooling(double /*seconds*/) {}
 };
 
 /// A sink that ignores everything (quiet mode, tests).

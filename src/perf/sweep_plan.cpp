@@ -110,4 +110,23 @@ std::vector<std::span<const Combination>> load_groups(std::span<const Combinatio
   return groups;
 }
 
+std::vector<ScheduledRun> schedule_rounds(std::span<const Combination> combinations, std::size_t rounds) {
+  if (rounds < 1 || rounds > kMaxRounds) {
+    throw std::invalid_argument(fmt::format("rounds must be 1 to {}, not {}", kMaxRounds, rounds));
+  }
+  const auto groups = load_groups(combinations);
+  std::vector<ScheduledRun> runs;
+  runs.reserve(rounds * combinations.size());
+  for (std::size_t round = 1; round <= rounds; ++round) {
+    std::size_t position = 0;
+    for (std::span<const Combination> group : groups) {
+      for (std::size_t i = 0; i < group.size(); ++i, ++position) {
+        const bool loads = i == 0 && (round == 1 || groups.size() > 1);
+        runs.push_back({round, position, loads});
+      }
+    }
+  }
+  return runs;
+}
+
 }  // namespace winml::perf

@@ -69,4 +69,32 @@ SweepPlan plan_sweep(const SweepAxes& axes);
 /// load of the model. The plan's order makes this one group per distinct setting.
 std::vector<std::span<const Combination>> load_groups(std::span<const Combination> combinations);
 
+/// Most --rounds one run may ask for: each round measures every combination again.
+inline constexpr std::size_t kMaxRounds = 100;
+
+/// Longest --delay, in seconds (one hour).
+inline constexpr double kMaxDelayS = 3600;
+
+/// --rounds and --delay: how often the sweep is measured, and the pause between runs.
+struct RoundPlan {
+  std::size_t rounds = 1;  ///< --rounds: every combination is measured this often, interleaved
+  double delay_s = 0;      ///< --delay: seconds of sleep before every run but the first
+};
+
+/// One measured run of a sweep: a combination's warmup and timed iterations in one round.
+struct ScheduledRun {
+  std::size_t round = 1;     ///< 1-based round
+  std::size_t position = 0;  ///< the combination's index in the span the schedule was made from
+  bool loads = false;        ///< the model is (re)loaded right before this run
+};
+
+/// The runs of `rounds` rounds over `combinations`, interleaved: every round measures every
+/// combination in plan order (A B C, A B C; never A A B B C C), so drift and heat over time fall on
+/// each alike. A run loads the model when it begins a load group (load_groups) in any round, so
+/// with several load settings each is reloaded once per round: one model is resident at a time,
+/// which keeps each run's peak memory its own and leaves no idle session's threads beside the
+/// measured one. With a single load setting its one load serves every round. Throws
+/// std::invalid_argument unless 1 <= rounds <= kMaxRounds (the CLI checks --rounds before).
+std::vector<ScheduledRun> schedule_rounds(std::span<const Combination> combinations, std::size_t rounds);
+
 }  // namespace winml::perf

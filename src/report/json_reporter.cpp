@@ -1,5 +1,6 @@
 #include "report/json_reporter.h"
 
+#include "report/clock_report.h"
 #include "report/json_fields.h"
 #include "report/json_load.h"
 #include "report/roofline_report.h"
@@ -67,6 +68,8 @@ Json genai_config(const perf::GenaiPerfResult& r) {
           {"context_length", c.context_length},
           {"threads", json_fields::threads(c.threads)},
           {"percentiles", c.percentiles},
+          {"rounds", c.rounds},
+          {"delay_ms", ms(c.delay_s)},
           {"timestamp", c.timestamp}};
 }
 
@@ -138,6 +141,8 @@ Json onnx_config(const perf::OnnxPerfConfig& c) {
           {"data_sets", c.data_sets},
           {"threads", json_fields::threads(c.threads)},
           {"percentiles", c.percentiles},
+          {"rounds", c.rounds},
+          {"delay_ms", ms(c.delay_s)},
           {"timestamp", c.timestamp}};
 }
 
@@ -191,12 +196,39 @@ Json ms_array(const std::vector<double>& seconds) {
   return out;
 }
 
+// One entry per round: {round, iterations, ttft_mean_ms, ttft_median_ms, decode_tokens_per_s}.
+Json genai_rounds(const std::vector<perf::GenaiRound>& rounds) {
+  Json out = Json::array();
+  for (const perf::GenaiRound& r : rounds) {
+    out.push_back({{"round", r.round},
+                   {"iterations", r.iterations},
+                   {"ttft_mean_ms", ms(r.ttft_mean_s)},
+                   {"ttft_median_ms", ms(r.ttft_median_s)},
+                   {"decode_tokens_per_s", rate(r.decode_tokens_per_s)}});
+  }
+  return out;
+}
+
+// One entry per round: {round, iterations, latency_mean_ms, latency_median_ms}.
+Json onnx_rounds(const std::vector<perf::OnnxRound>& rounds) {
+  Json out = Json::array();
+  for (const perf::OnnxRound& r : rounds) {
+    out.push_back({{"round", r.round},
+                   {"iterations", r.iterations},
+                   {"latency_mean_ms", ms(r.latency_mean_s)},
+                   {"latency_median_ms", ms(r.latency_median_s)}});
+  }
+  return out;
+}
+
 // One entry of "results": what a version 1 report held at its top level.
 Json genai_result(const perf::GenaiPerfResult& result) {
   Json body;
   body["config"] = genai_config(result);
   body["machine"] = json_fields::machine(result.machine);
   body["metrics"] = genai_metrics(result);
+  body["clock"] = clock_json(result.clock);
+  body["rounds"] = genai_rounds(result.rounds);
   body["preparation"] = preparation(result.facts.preparation);
   body["samples"] = {{"timed", generation_samples(result.samples)},
                      {"warmup", generation_samples(result.warmup_samples)},
@@ -209,6 +241,8 @@ Json onnx_result(const perf::OnnxPerfResult& result) {
   body["config"] = onnx_config(result.config);
   body["machine"] = json_fields::machine(result.machine);
   body["metrics"] = onnx_metrics(result);
+  body["clock"] = clock_json(result.clock);
+  body["rounds"] = onnx_rounds(result.rounds);
   body["samples"] = {{"first_run_ms", ms(result.samples.first_run_s)},
                      {"warmup_ms", ms_array(result.samples.warmup_s)},
                      {"timed_ms", ms_array(result.samples.timed_s)}};

@@ -34,7 +34,14 @@ void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
 }
 
 void StreamProgress::on_combination(const perf::CombinationEvent& e) {
-  out_ << fmt::format("[{}/{}] {}\n", e.index, e.total, e.label);
+  std::string line = e.rounds > 1 ? fmt::format("round {}/{}", e.round, e.rounds) : std::string();
+  if (e.total > 1) line += fmt::format("{}[{}/{}] {}", line.empty() ? "" : " ", e.index, e.total, e.label);
+  out_ << line << '\n';
+  out_.flush();
+}
+
+void StreamProgress::on_cooling(double seconds) {
+  out_ << fmt::format("cooling {:g} s before the next run (--delay)\n", seconds);
   out_.flush();
 }
 

@@ -20,8 +20,11 @@ class StreamProgress final : public perf::ProgressSink {
   explicit StreamProgress(std::ostream& out, double min_interval_s = 1.0);
   /// Writes the line for this iteration when due, and flushes.
   void on_iteration(const perf::ProgressEvent& event) override;
-  /// "[3/8] threads=2 pp=256 tg=32": which combination of a sweep starts, always written.
+  /// "[3/8] threads=2 pp=256 tg=32", under --rounds "round 2/3 [3/8] threads=2 pp=256 tg=32" (a
+  /// single combination: "round 2/3"): which run of a sweep starts, always written.
   void on_combination(const perf::CombinationEvent& event) override;
+  /// "cooling 0.5 s before the next run (--delay)", always written.
+  void on_cooling(double seconds) override;
 
  private:
   std::ostream& out_;               ///< where lines go

@@ -4,6 +4,7 @@
 #include <optional>
 
 #include "perf/percentile_list.h"
+#include "report/clock_report.h"
 #include "report/json_fields.h"
 #include "winml/errors.h"
 
@@ -95,6 +96,12 @@ void roofline_columns(RowBuilder& row, const std::optional<perf::GenaiRoofline>&
   row.count("kv_cache_bytes", bytes([](const M& x) { return x.kv_cache_bytes; }));
 }
 
+// The largest drop of the mean CPU clock over the runs (rounds) of a result; empty when no run
+// could read the clock. Above perf::kThrottleDropPercent the result throttled.
+void clock_column(RowBuilder& row, const std::vector<perf::ClockCheck>& checks) {
+  row.number("cpu_clock_drop_percent", worst_clock_drop_percent(checks));
+}
+
 void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   const perf::GenaiPerfConfig& c = r.config;
   const perf::GenaiMetrics& m = r.metrics;
@@ -107,6 +114,7 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   row.count("max_length", c.max_length);
   row.count("iterations", static_cast<std::int64_t>(m.iterations));
   row.count("warmup", static_cast<std::int64_t>(r.warmup.count));
+  row.count("rounds", static_cast<std::int64_t>(c.rounds));
   row.text("timestamp", c.timestamp);
   row.summary("ttft", "ms", m.ttft_s, ms);
   row.summary("prefill", "ms", m.prefill_s, ms);
@@ -129,6 +137,7 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   row.number("load_tokenizer_ms", ms(load.tokenizer_s));
   row.number("load_other_ms", ms(load.other_s));
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
+  clock_column(row, r.clock);
   roofline_columns(row, r.roofline);
   // --cold only: a run either measures cold starts or not, so the rows of one run agree.
   if (r.cold) {
@@ -151,6 +160,7 @@ void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
   row.count("batch_size", c.batch_size);
   row.count("iterations", static_cast<std::int64_t>(m.latency_s.count));
   row.count("warmup", static_cast<std::int64_t>(m.warmup_count));
+  row.count("rounds", static_cast<std::int64_t>(c.rounds));
   row.text("timestamp", c.timestamp);
   row.summary("latency", "ms", m.latency_s, ms);
   row.number("first_run_ms", ms(m.first_run_s));
@@ -161,6 +171,7 @@ void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
   row.number("session_creation_ms", ms(r.facts.session_creation_s));
   row.number("input_preparation_ms", ms(r.facts.input_preparation_s));
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
+  clock_column(row, r.clock);
   row.finish(table);
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "report/clock_report.h"
 #include "report/roofline_report.h"
 #include "report/sparkline.h"
 #include "report/text_load.h"
@@ -35,9 +36,9 @@ Table config_table(const perf::GenaiPerfResult& r) {
   Table t({}, false);
   t.add_row({"bundle", c.bundle});
   t.add_row(
-      {"config", fmt::format("ep {} · device {} · compile {}{} · {} · {} warmup", c.ep, c.device, on_off(c.compile),
+      {"config", fmt::format("ep {} · device {} · compile {}{} · {} · {} warmup{}", c.ep, c.device, on_off(c.compile),
                              c.compile ? fmt::format(" (timeout {} per stage)", duration(c.compile_timeout_s)) : "",
-                             iterations_text(c, r.metrics.iterations), c.warmup)});
+                             iterations_text(c, r.metrics.iterations), c.warmup, rounds_text(c.rounds, c.delay_s))});
   const std::string capped =
       c.max_new_tokens_effective < c.max_new_tokens
           ? fmt::format(" (capped to {} by context_length: {} fewer)", c.max_new_tokens_effective,
@@ -105,6 +106,14 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
   t.add_row({"load time", load_text(r.facts.load)});
   if (r.cold) t.add_row({"cold start", cold_text(*r.cold)});
   t.add_row({"peak RSS", bytes(r.facts.peak_rss_bytes)});
+  add_clock_rows(t, r.clock);
+  if (r.rounds.size() > 1) {
+    for (const perf::GenaiRound& round : r.rounds) {
+      t.add_row({round.round == 1 ? "by round" : "",
+                 fmt::format("{}: decode {} · TTFT mean {} · {}", round.round, rate(round.decode_tokens_per_s, "tok/s"),
+                             duration(round.ttft_mean_s), count(round.iterations, "iteration"))});
+    }
+  }
   if (r.roofline) {
     t.add_row({"roofline", roofline_decode_text(*r.roofline)});
     t.add_row({"", roofline_prefill_text(*r.roofline)});

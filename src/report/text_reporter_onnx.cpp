@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "report/clock_report.h"
 #include "report/text_load.h"
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
@@ -22,8 +23,8 @@ Table config_table(const perf::OnnxPerfResult& r) {
   const std::string iterations = c.duration_s ? fmt::format("{} budget ({} done)", duration(*c.duration_s),
                                                             count(r.metrics.latency_s.count, "run"))
                                               : count(r.metrics.latency_s.count, "run");
-  t.add_row({"config", fmt::format("ep {} · device {} · batch size {} · {} · {} warmup", c.ep, c.device, c.batch_size,
-                                   iterations, c.warmup)});
+  t.add_row({"config", fmt::format("ep {} · device {} · batch size {} · {} · {} warmup{}", c.ep, c.device, c.batch_size,
+                                   iterations, c.warmup, rounds_text(c.rounds, c.delay_s))});
   t.add_row({"threads", threads_text(c.threads)});
   if (c.data_sets.size() > 1) {
     t.add_row({"data sets",
@@ -54,6 +55,14 @@ Table results_table(const perf::OnnxPerfResult& r) {
       {"RSS", fmt::format("before load {} · after load {} · after runs {} · peak {}", bytes(f.rss_before_load_bytes),
                           bytes(f.rss_after_load_bytes), bytes(f.rss_after_runs_bytes), bytes(f.peak_rss_bytes))});
   add_quality_rows(t, r.quality, {{"latency", &m.latency_s}});
+  add_clock_rows(t, r.clock);
+  if (r.rounds.size() > 1) {
+    for (const perf::OnnxRound& round : r.rounds) {
+      t.add_row({round.round == 1 ? "by round" : "",
+                 fmt::format("{}: latency mean {} · median {} · {}", round.round, duration(round.latency_mean_s),
+                             duration(round.latency_median_s), count(round.iterations, "run"))});
+    }
+  }
   add_methods_row(t);
   return t;
 }

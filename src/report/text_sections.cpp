@@ -93,6 +93,12 @@ std::string build_warning(const perf::MachineInfo& m, const Style& style) {
       style.warn, m.build_type, style.reset);
 }
 
+std::string rounds_text(std::size_t rounds, double delay_s) {
+  std::string text = rounds > 1 ? fmt::format(" · {} rounds, interleaved", rounds) : std::string();
+  if (delay_s > 0) text += fmt::format(" · delay {:g} s", delay_s);
+  return text;
+}
+
 const char* on_off(bool value) { return value ? "on" : "off"; }
 
 std::string count(std::size_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }

@@ -40,6 +40,9 @@ void add_methods_row(Table& table);
 /// A warning line for a non-optimised build (timings from it are meaningless), else empty.
 std::string build_warning(const perf::MachineInfo& m, const Style& style);
 
+/// " · 3 rounds, interleaved · delay 0.5 s" for --rounds / --delay; empty for one round without delay.
+std::string rounds_text(std::size_t rounds, double delay_s);
+
 /// "on" / "off".
 const char* on_off(bool value);
 

@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 
+#include "report/clock_report.h"
 #include "report/roofline_report.h"
 #include "report/text_sections.h"
 #include "report/threads_text.h"
@@ -62,7 +63,7 @@ template <class Result>
 std::string loop_text(const Result& r, const char* noun) {
   const auto& c = r.config;
   const std::string timed = c.duration_s ? fmt::format("{:g} s budget", *c.duration_s) : count(c.iterations, noun);
-  return fmt::format("{} · {} warmup", timed, c.warmup);
+  return fmt::format("{} · {} warmup{}", timed, c.warmup, rounds_text(c.rounds, c.delay_s));
 }
 
 template <class Result>
@@ -118,6 +119,13 @@ perf::Summary prefill_rates(const perf::GenaiPerfResult& r) {
   return perf::summarize(std::move(rates), {50});
 }
 
+std::string clock_footnote() {
+  return fmt::format(
+      "  CPU clock: throttled when the mean core clock fell more than {:.0f} % during a run (any round); unknown "
+      "where the system does not report it\n",
+      perf::kThrottleDropPercent);
+}
+
 }  // namespace
 
 std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& style) {
@@ -125,17 +133,18 @@ std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& s
   std::string out = preamble(report, "bundle", first.config.bundle, loop_text(first, "iteration"), style);
   const auto axes = axis_names(report.sweep, {"ep", "device", "threads", "prompt_tokens", "max_new_tokens"});
   const Table t = sweep_table<perf::GenaiPerfResult>(
-      report, axes, genai_axis, {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s", "decode GB/s"},
+      report, axes, genai_axis, {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s", "decode GB/s", "CPU clock"},
       [](const perf::GenaiPerfResult& r) -> std::vector<std::string> {
-        return {mean_pm(r.metrics.ttft_s, 1e3), mean_pm(r.metrics.tpot_s, 1e3),
-                mean_pm(r.metrics.decode_tokens_per_s, 1), mean_pm(prefill_rates(r), 1),
-                roofline_decode_cell(r.roofline)};
+        return {
+            mean_pm(r.metrics.ttft_s, 1e3), mean_pm(r.metrics.tpot_s, 1e3),   mean_pm(r.metrics.decode_tokens_per_s, 1),
+            mean_pm(prefill_rates(r), 1),   roofline_decode_cell(r.roofline), clock_cell(r.clock)};
       });
   out += cells_explained("iterations") + t.render(style, 2);
   return out +
          "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n"
          "  decode GB/s: bytes a decode step reads / the mean step, and its share of the read bandwidth probed "
-         "around the combination\n";
+         "around the combination\n" +
+         clock_footnote();
 }
 
 std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& style) {
@@ -143,15 +152,15 @@ std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& sty
   std::string out = preamble(report, "model", first.config.model, loop_text(first, "run"), style);
   const auto axes = axis_names(report.sweep, {"ep", "device", "threads", "batch_size"});
   const Table t = sweep_table<perf::OnnxPerfResult>(
-      report, axes, onnx_axis, {"latency ms", "p90 ms", "samples/s"},
+      report, axes, onnx_axis, {"latency ms", "p90 ms", "samples/s", "CPU clock"},
       [](const perf::OnnxPerfResult& r) -> std::vector<std::string> {
         const perf::Summary& l = r.metrics.latency_s;
         const double p90 = l.count == 0 ? 0 : perf::percentile(r.samples.timed_s, 90);
         return {mean_pm(l, 1e3), l.count == 0 ? "-" : fmt::format("{:.2f}", p90 * 1e3),
-                fmt::format("{:.1f}", r.metrics.samples_per_s)};
+                fmt::format("{:.1f}", r.metrics.samples_per_s), clock_cell(r.clock)};
       });
   out += cells_explained("runs") + t.render(style, 2);
-  return out + "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n";
+  return out + "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n" + clock_footnote();
 }
 
 }  // namespace winml::report::text

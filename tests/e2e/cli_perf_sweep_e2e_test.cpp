@@ -85,6 +85,45 @@ TEST_F(PerfSweepCli, SweepLoadsOncePerThreadCountAndReportsEveryCombination) {
   EXPECT_THAT(result.out, ::testing::ContainsRegex("\n  1 +8 +[0-9]+\\.[0-9]{2} +[0-9]+\\.[0-9]{2} ")) << result.out;
 }
 
+// --rounds 2 --delay: round 1 runs both combinations, then round 2, on the one load; each
+// combination's two runs pool into its one result with each round's figures and clock reading;
+// every run but the first is preceded by the cooling pause, said on stderr.
+TEST_F(PerfSweepCli, RoundsInterleaveCombinationsAndPoolThem) {
+  const auto report = out("rounds.json");
+  auto result = perf("--rounds 2 --delay 0.1 -n 2,3 --prompt-tokens 8 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto json = read_json(report);
+  const auto& results = json["results"];
+  ASSERT_EQ(results.size(), 2u);
+  const bool clock_known = fs::exists("/sys/devices/system/cpu/cpu0/cpufreq/scaling_cur_freq");
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto& r = results[i];
+    EXPECT_EQ(r["config"]["rounds"], 2);
+    EXPECT_EQ(r["config"]["delay_ms"], 100.0);
+    EXPECT_EQ(r["metrics"]["iterations"], 2);
+    EXPECT_EQ(r["samples"]["timed"].size(), 2u);
+    ASSERT_EQ(r["rounds"].size(), 2u);
+    EXPECT_EQ(r["rounds"][0]["round"], 1);
+    EXPECT_EQ(r["rounds"][1]["iterations"], 1);
+    EXPECT_GT(r["rounds"][1]["decode_tokens_per_s"].get<double>(), 0);
+    ASSERT_EQ(r["clock"]["runs"].size(), 2u);
+    EXPECT_EQ(r["clock"]["runs"][1]["round"], 2);
+    EXPECT_EQ(r["clock"]["runs"][0]["before_mhz"].is_null(), !clock_known) << r["clock"];
+    EXPECT_EQ(r["clock"]["throttled"].is_null(), !clock_known) << r["clock"];
+  }
+  EXPECT_EQ(count_of(result.err, "loading "), 1u) << result.err;
+  EXPECT_EQ(count_of(result.err, "cooling 0.1 s before the next run (--delay)\n"), 3u) << result.err;
+  const auto first = result.err.find("round 1/2 [1/2] tg=2\n");
+  const auto second = result.err.find("round 1/2 [2/2] tg=3\n");
+  const auto third = result.err.find("round 2/2 [1/2] tg=2\n");
+  ASSERT_NE(third, std::string::npos) << result.err;
+  EXPECT_LT(first, second);
+  EXPECT_LT(second, third);
+  EXPECT_THAT(result.out, HasSubstr("2 rounds, interleaved · delay 0.1 s"));
+  EXPECT_THAT(result.out, HasSubstr("CPU clock"));
+}
+
 // The row formats print one row per combination.
 TEST_F(PerfSweepCli, RowFormatsPrintOneRowPerCombination) {
   auto result = perf("-n 2,3 --prompt-tokens 8 -f jsonl -o " + out("sweep-rows.json").string());

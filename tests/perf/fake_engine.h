@@ -23,6 +23,9 @@ struct FakeWorld {
   std::vector<std::string> events;    ///< "load_genai", "create_session", "run", "memory", ...
   std::vector<std::size_t> run_sets;  ///< the data set of every ONNX run, in order
   bool outputs_kept = false;          ///< the last bind_inputs asked to keep first outputs
+  /// CPU clock readings handed out in order, one per read_cpu_clock; unknown once they run out.
+  std::vector<platform::CpuClockReading> cpu_clocks;
+  std::size_t cpu_clock_reads = 0;  ///< read_cpu_clock calls so far
 };
 
 /// Scripted costs of one generation: prefill, then each GenerateNextToken.
@@ -171,8 +174,9 @@ class FakeEngine final : public engine::Engine {
 /// Services that read everything from the fake world: the fake engine, the fake clock, a fixed
 /// start time, machine facts naming a fake CPU with 4 logical cores on 2 physical ones, and memory readings 1, 2, 3...
 /// MiB (rss; peak is rss + 1 MiB), each read logged as "memory"; a bandwidth probe that logs
-/// "bandwidth probe" and reads 20 GB/s at best; a peak reset that logs "reset peak"; and a bundle shape of one token-generation stage
-/// whose single 4 MB float weight feeds a MatMul (layers 2, 4 heads, 2 kv heads, head size 8).
+/// "bandwidth probe" and reads 20 GB/s at best; a peak reset that logs "reset peak"; CPU clock readings
+/// from world.cpu_clocks (not logged, so that event orders stay as they were); and a bundle shape of one
+/// token-generation stage whose single 4 MB float weight feeds a MatMul (layers 2, 4 heads, 2 kv heads, head size 8).
 inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
   BenchmarkServices services;
   services.engine = [&engine]() -> engine::Engine& { return engine; };
@@ -198,6 +202,10 @@ inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
     probe.read = summarize_bandwidth({18, 20, 19});
     probe.triad = summarize_bandwidth({15, 16, 17});
     return probe;
+  };
+  services.read_cpu_clock = [&world] {
+    const std::size_t read = world.cpu_clock_reads++;
+    return read < world.cpu_clocks.size() ? world.cpu_clocks[read] : platform::CpuClockReading{};
   };
   services.reset_peak_memory = [&world] {
     world.events.push_back("reset peak");

@@ -34,6 +34,15 @@ class GenaiBenchmarkTest : public ::testing::Test {
   GenaiLoadChooser chooser() {
     return [this](const LoadSettings&) { return choice_; };
   }
+  // Loads with each setting's --threads, noting every call in chosen_threads_.
+  GenaiLoadChooser threads_chooser() {
+    return [this](const LoadSettings& load) {
+      chosen_threads_.push_back(load.threads);
+      GenaiLoadChoice choice;
+      choice.session.intra_op_threads = load.threads;
+      return choice;
+    };
+  }
   // A plain run: the one combination, loaded as choice_ says.
   GenaiPerfResult run(const std::string& prompt = "hello") {
     return benchmark().run(prompt, one(), chooser(), observer_).at(0);
@@ -48,6 +57,7 @@ class GenaiBenchmarkTest : public ::testing::Test {
   BenchmarkServices services_ = testing::fake_services(world_, engine_);
   GenaiBenchmarkRequest request_;
   GenaiLoadChoice choice_;
+  std::vector<std::optional<int>> chosen_threads_;
   Combination combination_;
   testing::RecordingObserver observer_{world_};
 };
@@ -359,19 +369,10 @@ TEST_F(GenaiBenchmarkTest, SweepLoadsOncePerLoadSetting) {
   axes.threads = {1, 2};
   axes.max_new_tokens = {2, 3};
   const SweepPlan plan = plan_sweep(axes);
-  std::vector<std::optional<int>> chosen;
-  auto results = benchmark().run(
-      "hello", plan.combinations,
-      [&](const LoadSettings& load) {
-        chosen.push_back(load.threads);
-        GenaiLoadChoice choice;
-        choice.session.intra_op_threads = load.threads;
-        return choice;
-      },
-      observer_);
+  auto results = benchmark().run("hello", plan.combinations, threads_chooser(), observer_);
   EXPECT_EQ(count("load_genai"), 2u);
   EXPECT_EQ(count("generate"), 4u);
-  EXPECT_EQ(chosen, (std::vector<std::optional<int>>{1, 2}));
+  EXPECT_EQ(chosen_threads_, (std::vector<std::optional<int>>{1, 2}));
   ASSERT_EQ(results.size(), 4u);
   const std::vector<std::pair<int, int>> expected = {{1, 2}, {1, 3}, {2, 2}, {2, 3}};
   for (std::size_t i = 0; i < results.size(); ++i) {
@@ -386,6 +387,128 @@ TEST_F(GenaiBenchmarkTest, SweepLoadsOncePerLoadSetting) {
   }
   EXPECT_EQ(order, (std::vector<std::string>{"load_genai", "[1/4] threads=1 tg=2", "[2/4] threads=1 tg=3", "load_genai",
                                              "[3/4] threads=2 tg=2", "[4/4] threads=2 tg=3"}));
+}
+
+// The clock is read after the opening probe and right after the timed generations; an unknown
+// reading (a VM) gives no verdict and no warning, a fall of more than a tenth a warning.
+TEST_F(GenaiBenchmarkTest, ReadsTheClockAroundEachRun) {
+  request_.loop = {1, 0, std::nullopt};
+  world_.cpu_clocks = {{}, {}, {8, 3000, 2800}, {8, 2000, 1900}};
+  SweepAxes axes;
+  axes.max_new_tokens = {2, 3};
+  const SweepPlan plan = plan_sweep(axes);
+  auto results = benchmark().run("hello", plan.combinations, chooser(), observer_);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(world_.cpu_clock_reads, 4u);
+  ASSERT_EQ(results[0].clock.size(), 1u);
+  EXPECT_FALSE(results[0].clock[0].before.known());
+  EXPECT_EQ(any_throttled(results[0].clock), std::nullopt);
+  EXPECT_EQ(results[1].clock[0].after.min_mhz, 1900);
+  EXPECT_EQ(any_throttled(results[1].clock), true);
+  ASSERT_EQ(observer_.warnings.size(), 1u);
+  EXPECT_NE(observer_.warnings[0].find("fell 33 % during tg=3"), std::string::npos) << observer_.warnings[0];
+}
+
+// --rounds interleaves the combinations (A B, A B) and, with two load settings, reloads each group
+// in every round (one model resident at a time); each combination's rounds pool into its result.
+TEST_F(GenaiBenchmarkTest, RoundsInterleaveAndReloadEachLoadSettingPerRound) {
+  request_.loop = {1, 0, std::nullopt};
+  request_.rounds = {2, 0};
+  SweepAxes axes;
+  axes.threads = {1, 2};
+  axes.max_new_tokens = {2, 3};
+  const SweepPlan plan = plan_sweep(axes);
+  auto results = benchmark().run("hello", plan.combinations, threads_chooser(), observer_);
+  EXPECT_EQ(count("load_genai"), 4u);
+  EXPECT_EQ(count("generate"), 8u);
+  EXPECT_EQ(chosen_threads_, (std::vector<std::optional<int>>{1, 2, 1, 2}));
+  std::vector<std::string> order;
+  for (const auto& e : world_.events) {
+    if (e == "load_genai" || e.front() == '[') order.push_back(e);
+  }
+  EXPECT_EQ(order, (std::vector<std::string>{"load_genai", "[1/4] threads=1 tg=2", "[2/4] threads=1 tg=3", "load_genai",
+                                             "[3/4] threads=2 tg=2", "[4/4] threads=2 tg=3", "load_genai",
+                                             "[1/4] threads=1 tg=2", "[2/4] threads=1 tg=3", "load_genai",
+                                             "[3/4] threads=2 tg=2", "[4/4] threads=2 tg=3"}));
+  ASSERT_EQ(results.size(), 4u);
+  for (const auto& result : results) {
+    EXPECT_EQ(result.config.rounds, 2u);
+    EXPECT_EQ(result.metrics.iterations, 2u);
+    ASSERT_EQ(result.rounds.size(), 2u);
+    EXPECT_EQ(result.rounds[1].round, 2u);
+    ASSERT_EQ(result.clock.size(), 2u);
+    EXPECT_EQ(result.clock[1].round, 2u);
+  }
+  EXPECT_EQ(results[3].metrics.generated_tokens, (std::vector<int>{3, 3}));
+}
+
+// A single load setting loads once for every round.
+TEST_F(GenaiBenchmarkTest, RoundsOfOneLoadSettingLoadOnce) {
+  request_.loop = {1, 0, std::nullopt};
+  request_.rounds = {3, 0};
+  SweepAxes axes;
+  axes.max_new_tokens = {2, 3};
+  const SweepPlan plan = plan_sweep(axes);
+  auto results = benchmark().run("hello", plan.combinations, chooser(), observer_);
+  EXPECT_EQ(count("load_genai"), 1u);
+  EXPECT_EQ(count("generate"), 6u);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].samples.size(), 3u);
+}
+
+// Each round's generations follow the earlier rounds' in the pooled samples, and each round keeps
+// its own figures: here the machine slows down, and round 2 shows it.
+TEST_F(GenaiBenchmarkTest, RoundsPoolTheirSamplesInRoundOrder) {
+  request_.loop = {1, 0, std::nullopt};
+  request_.rounds = {2, 0};
+  // Runs in order: tg=2 round 1, tg=3 round 1, tg=2 round 2, tg=3 round 2.
+  engine_.generation_costs = {{0.1, 0.01}, {0.2, 0.02}, {0.3, 0.03}, {0.4, 0.04}};
+  SweepAxes axes;
+  axes.max_new_tokens = {2, 3};
+  const SweepPlan plan = plan_sweep(axes);
+  auto results = benchmark().run("hello", plan.combinations, chooser(), observer_);
+  ASSERT_EQ(results.size(), 2u);
+  ASSERT_EQ(results[0].samples.size(), 2u);
+  EXPECT_DOUBLE_EQ(results[0].samples[0].prefill_s, 0.1);
+  EXPECT_DOUBLE_EQ(results[0].samples[1].prefill_s, 0.3);
+  EXPECT_DOUBLE_EQ(results[1].samples[1].prefill_s, 0.4);
+  EXPECT_DOUBLE_EQ(results[0].metrics.prefill_s.mean, 0.2);
+  ASSERT_EQ(results[0].rounds.size(), 2u);
+  EXPECT_LT(results[0].rounds[1].decode_tokens_per_s, results[0].rounds[0].decode_tokens_per_s);
+  EXPECT_GT(results[0].rounds[1].ttft_mean_s, results[0].rounds[0].ttft_mean_s);
+  EXPECT_EQ(results[0].rounds[0].iterations, 1u);
+}
+
+// --delay sleeps before every run but the first, and says so first; the probes bracket each
+// combination's first and last round only.
+TEST_F(GenaiBenchmarkTest, DelaySleepsBetweenRuns) {
+  request_.loop = {1, 0, std::nullopt};
+  request_.rounds = {2, 0.25};
+  std::vector<double> slept;
+  services_.sleep = [&](double seconds) {
+    slept.push_back(seconds);
+    world_.events.push_back("sleep");
+  };
+  int cooling = 0;
+  struct CoolingObserver final : BenchmarkObserver {
+    explicit CoolingObserver(int& count) : count_(count) {}
+    void on_loading(const std::string&) override {}
+    void on_warning(const std::string&) override {}
+    void on_iteration(const ProgressEvent&) override {}
+    void on_cooling(double) override { ++count_; }
+    int& count_;
+  } observer(cooling);
+  SweepAxes axes;
+  axes.max_new_tokens = {2, 3};
+  const SweepPlan plan = plan_sweep(axes);
+  benchmark().run("hello", plan.combinations, chooser(), observer);
+  EXPECT_EQ(slept, (std::vector<double>{0.25, 0.25, 0.25}));
+  EXPECT_EQ(cooling, 3);
+  EXPECT_EQ(count("bandwidth probe"), 4u);  // 2 combinations x (before round 1, after round 2)
+  // The first run starts without a pause.
+  const auto first_sleep = std::find(world_.events.begin(), world_.events.end(), "sleep");
+  const auto first_generate = std::find(world_.events.begin(), world_.events.end(), "generate");
+  EXPECT_LT(first_generate, first_sleep);
 }
 
 // In a sweep each combination has its own roofline and its own probes around its generations; the

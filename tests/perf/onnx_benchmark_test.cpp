@@ -270,5 +270,49 @@ TEST_F(OnnxBenchmarkTest, ReportsEveryRunToProgress) {
   EXPECT_EQ(progress_.iterations.size(), 1u + 2u + 4u);
 }
 
+// The clock is read right around each combination's runs; a fall of more than a tenth is flagged
+// in the result and warned about.
+TEST_F(OnnxBenchmarkTest, FlagsACombinationWhoseClockFell) {
+  request_.loop = {1, 0, std::nullopt};
+  world_.cpu_clocks = {{4, 3000, 2900}, {4, 2990, 2900}, {4, 3000, 2900}, {4, 2500, 2000}};
+  SweepAxes axes;
+  axes.batch_sizes = {1, 2};
+  const SweepPlan plan = plan_sweep(axes);
+  auto results = benchmark().run(plan.combinations, always(cpu()), progress_);
+  ASSERT_EQ(results.size(), 2u);
+  ASSERT_EQ(results[0].clock.size(), 1u);
+  EXPECT_EQ(results[0].clock[0].before.mean_mhz, 3000);
+  EXPECT_EQ(results[0].clock[0].after.mean_mhz, 2990);
+  EXPECT_EQ(any_throttled(results[0].clock), false);
+  EXPECT_EQ(any_throttled(results[1].clock), true);
+  ASSERT_EQ(progress_.warnings.size(), 1u);
+  EXPECT_NE(progress_.warnings[0].find("during batch=2"), std::string::npos) << progress_.warnings[0];
+}
+
+// --rounds: round 1 runs every combination, then round 2; the one session serves both; each
+// combination's runs pool in round order with each round's figures kept.
+TEST_F(OnnxBenchmarkTest, RoundsInterleaveAndPoolIntoOneResultEach) {
+  request_.loop = {2, 0, std::nullopt};
+  request_.rounds = {2, 0};
+  // first, 2 timed per run: batch 1 round 1, batch 2 round 1, batch 1 round 2, batch 2 round 2.
+  engine_.run_costs = {9, 1, 1, 9, 2, 2, 9, 3, 3, 9, 4, 4};
+  SweepAxes axes;
+  axes.batch_sizes = {1, 2};
+  const SweepPlan plan = plan_sweep(axes);
+  auto results = benchmark().run(plan.combinations, always(cpu()), progress_);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "create_session"), 1);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].samples.timed_s, (std::vector<double>{1, 1, 3, 3}));
+  EXPECT_EQ(results[1].samples.timed_s, (std::vector<double>{2, 2, 4, 4}));
+  EXPECT_EQ(results[0].metrics.latency_s.count, 4u);
+  EXPECT_DOUBLE_EQ(results[0].metrics.latency_s.mean, 2);
+  ASSERT_EQ(results[0].rounds.size(), 2u);
+  EXPECT_DOUBLE_EQ(results[0].rounds[0].latency_mean_s, 1);
+  EXPECT_DOUBLE_EQ(results[0].rounds[1].latency_mean_s, 3);
+  EXPECT_EQ(results[0].rounds[1].iterations, 2u);
+  EXPECT_EQ(results[1].config.rounds, 2u);
+  EXPECT_EQ(results[1].clock.size(), 2u);
+}
+
 }  // namespace
 }  // namespace winml::perf

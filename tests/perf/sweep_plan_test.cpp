@@ -96,5 +96,36 @@ TEST(SweepPlan, TooManyCombinationsIsAUsageErrorNamingTheAxes) {
   }
 }
 
+// Rounds interleave: every round runs every combination in plan order (A B C, A B C), never one
+// combination's rounds back to back.
+TEST(SweepPlan, RoundsInterleaveTheCombinations) {
+  SweepAxes axes;
+  axes.max_new_tokens = {1, 2, 3};
+  const SweepPlan plan = plan_sweep(axes);
+  std::vector<std::pair<std::size_t, std::size_t>> order;  // (round, position)
+  for (const ScheduledRun& run : schedule_rounds(plan.combinations, 2)) order.emplace_back(run.round, run.position);
+  EXPECT_EQ(order, (std::vector<std::pair<std::size_t, std::size_t>>{{1, 0}, {1, 1}, {1, 2}, {2, 0}, {2, 1}, {2, 2}}));
+}
+
+// One load setting loads once for every round; several reload each group in every round.
+TEST(SweepPlan, RoundsReloadOnlyWhenThereAreSeveralLoadSettings) {
+  SweepAxes one_load;
+  one_load.prompt_tokens = {16, 64};
+  std::vector<bool> loads;
+  for (const ScheduledRun& run : schedule_rounds(plan_sweep(one_load).combinations, 3)) loads.push_back(run.loads);
+  EXPECT_EQ(loads, (std::vector<bool>{true, false, false, false, false, false}));
+
+  SweepAxes two_loads;
+  two_loads.threads = {1, 2};
+  two_loads.prompt_tokens = {16, 64};
+  loads.clear();
+  for (const ScheduledRun& run : schedule_rounds(plan_sweep(two_loads).combinations, 2)) loads.push_back(run.loads);
+  EXPECT_EQ(loads, (std::vector<bool>{true, false, true, false, true, false, true, false}));
+
+  EXPECT_EQ(schedule_rounds(plan_sweep(SweepAxes{}).combinations, 1).size(), 1u);
+  EXPECT_THROW(schedule_rounds(plan_sweep(SweepAxes{}).combinations, 0), std::invalid_argument);
+  EXPECT_THROW(schedule_rounds(plan_sweep(SweepAxes{}).combinations, kMaxRounds + 1), std::invalid_argument);
+}
+
 }  // namespace
 }  // namespace winml::perf

@@ -99,6 +99,7 @@ perf::GenaiPerfResult genai_fixture() {
                        {"iter", "qnn", "fell_back", 300.0, "compile timed out after 300 s"}};
   perf::GenaiPerfResult r = perf::make_genai_result(c, run, facts, fixed_machine());
   attach_roofline(r, {bandwidth_probe({48.5, 50.25, 49.0}), bandwidth_probe({47.75, 49.5, 46.0})});
+  r.clock = {{1, {8, 3400.125, 3100}, {8, 3390.5, 3050}}};  // steady
   return r;
 }
 
@@ -152,7 +153,9 @@ perf::OnnxPerfResult onnx_fixture() {
   facts.rss_after_load_bytes = 134'217'728;
   facts.rss_after_runs_bytes = 150'994'944;
   facts.peak_rss_bytes = 163'577'856;
-  return perf::make_onnx_result(c, run, facts, fixed_machine());
+  perf::OnnxPerfResult result = perf::make_onnx_result(c, run, facts, fixed_machine());
+  result.clock = {{1, {4, 3000, 2900}, {4, 2400, 2200}}};  // fell 20 %: throttled
+  return result;
 }
 
 perf::OnnxPerfResult onnx_budget_fixture() {
@@ -173,6 +176,7 @@ perf::OnnxPerfResult onnx_budget_fixture() {
   run.timed_s = {0.0000123};
   run.timed_wall_s = 0.0000124;
   perf::OnnxPerfResult result = make_onnx_result(c, run, perf::OnnxRunFacts{}, fixed_machine());
+  result.clock = {{1, {}, {}}};  // a VM without cpufreq
   // --validate --atol 0.001: one set within tolerance, one not, one whose shape differs.
   perf::OnnxValidation validation;
   validation.atol = 0.001;
@@ -217,6 +221,9 @@ perf::GenaiPerfReport genai_sweep_fixture() {
       // The first combination was run under --no-bandwidth-probe, the others with the probes.
       attach_roofline(r, threads == 1 && prompt == 16 ? perf::BandwidthProbes{}
                                                       : perf::BandwidthProbes{bandwidth_probe({50.5, 51.25}), {}});
+      // The last combination ran on a throttling machine.
+      const bool hot = threads == 2 && prompt == 64;
+      r.clock = {{1, {8, 3400, 3300}, {8, hot ? 2900.0 : 3395.0, 2800}}};
       report.results.push_back(std::move(r));
     }
   }
@@ -239,7 +246,9 @@ perf::OnnxPerfReport onnx_sweep_fixture() {
       run.warmup_s = {base};
       run.timed_s = {base, base * 1.02, base * 0.98};
       run.timed_wall_s = base * 3.1;
-      report.results.push_back(perf::make_onnx_result(r.config, run, r.facts, fixed_machine()));
+      perf::OnnxPerfResult result = perf::make_onnx_result(r.config, run, r.facts, fixed_machine());
+      result.clock = {{1, {}, {}}};
+      report.results.push_back(std::move(result));
     }
   }
   return report;

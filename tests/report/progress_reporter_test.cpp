@@ -36,6 +36,17 @@ TEST(ProgressReporter, CombinationLines) {
   EXPECT_EQ(out.str(), "[3/8] threads=2 pp=256 tg=32\n[4/8] threads=2 pp=1024 tg=32\n");
 }
 
+// Under --rounds the line names the round too (alone for a single combination), and a --delay
+// pause says that it cools.
+TEST(ProgressReporter, RoundAndCoolingLines) {
+  std::ostringstream out;
+  StreamProgress progress(out, 1000);
+  progress.on_combination({2, 3, "pp=64", 2, 3});
+  progress.on_cooling(0.5);
+  progress.on_combination({1, 1, "", 3, 3});
+  EXPECT_EQ(out.str(), "round 2/3 [2/3] pp=64\ncooling 0.5 s before the next run (--delay)\nround 3/3\n");
+}
+
 TEST(ProgressReporter, ThrottlesButKeepsFirstAndLast) {
   std::ostringstream out;
   StreamProgress progress(out, 1.0);
