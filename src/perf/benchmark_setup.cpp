@@ -42,6 +42,10 @@ void begin_scheduled_run(std::size_t index, const ScheduledRun& run, std::span<c
   }
 }
 
+std::string combination_warning(const Combination& combination, std::size_t combinations, const std::string& warning) {
+  return combinations > 1 ? combination.label + ": " + warning : warning;
+}
+
 void attach_engine_versions(MachineInfo& machine, engine::Engine& engine) {
   auto versions = engine.versions();
   machine.onnxruntime_version = versions.onnxruntime;

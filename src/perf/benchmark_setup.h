@@ -84,6 +84,10 @@ BenchmarkStart begin_benchmark(const ReportTarget& target, const LoopRequest& lo
 void begin_scheduled_run(std::size_t index, const ScheduledRun& run, std::span<const Combination> combinations,
                          const RoundPlan& rounds, const BenchmarkServices& services, ProgressSink& progress);
 
+/// `warning` about one combination's results, "pp=64: ..." in a sweep of several (they are given
+/// after the last round, away from the combination's progress lines), as is for a plain run.
+std::string combination_warning(const Combination& combination, std::size_t combinations, const std::string& warning);
+
 /// Overwrites the pinned library versions in `machine` with those the loaded engine reports.
 void attach_engine_versions(MachineInfo& machine, engine::Engine& engine);
 

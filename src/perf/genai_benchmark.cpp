@@ -299,8 +299,10 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   results.reserve(combinations.size());
   for (std::size_t i = 0; i < combinations.size(); ++i) {
     results.push_back(finish(pooled[i], roofline, combinations[i].run.depth));
-    // Over every round's samples, so said once the last round has run.
-    for (const std::string& warning : results.back().quality.warnings) observer.on_warning(warning);
+    // Over every round's samples, so said once the last round has run, naming the combination.
+    for (const std::string& warning : results.back().quality.warnings) {
+      observer.on_warning(combination_warning(combinations[i], combinations.size(), warning));
+    }
   }
   return results;
 }

@@ -220,12 +220,16 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
   }
   std::vector<OnnxPerfResult> results;
   results.reserve(pooled.size());
-  for (PooledRuns& runs : pooled) {
+  for (std::size_t i = 0; i < pooled.size(); ++i) {
+    PooledRuns& runs = pooled[i];
     OnnxPerfResult result = make_onnx_result(std::move(runs.config), runs.samples, runs.facts, std::move(runs.machine));
     result.clock = std::move(runs.clock);
     result.rounds = std::move(runs.rounds);
     result.metrics.validation = std::move(runs.validation);
-    for (const std::string& warning : result.quality.warnings) observer.on_warning(warning);
+    // Over every round's runs, so said once the last round has run, naming the combination.
+    for (const std::string& warning : result.quality.warnings) {
+      observer.on_warning(combination_warning(combinations[i], combinations.size(), warning));
+    }
     results.push_back(std::move(result));
   }
   return results;

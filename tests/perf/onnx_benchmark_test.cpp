@@ -314,5 +314,20 @@ TEST_F(OnnxBenchmarkTest, RoundsInterleaveAndPoolIntoOneResultEach) {
   EXPECT_EQ(results[1].clock.size(), 2u);
 }
 
+// A result's warnings come after its last round, so in a sweep they name their combination.
+TEST_F(OnnxBenchmarkTest, ResultWarningsNameTheirCombinationInASweep) {
+  request_.loop = {4, 0, std::nullopt};
+  // first, then 4 timed per combination: steady for batch 1, widely spread for batch 2.
+  engine_.run_costs = {9, 1, 1, 1, 1, 9, 1, 5, 1, 5};
+  SweepAxes axes;
+  axes.batch_sizes = {1, 2};
+  const SweepPlan plan = plan_sweep(axes);
+  benchmark().run(plan.combinations, always(cpu()), progress_);
+  ASSERT_FALSE(progress_.warnings.empty());
+  for (const std::string& warning : progress_.warnings) {
+    EXPECT_EQ(warning.rfind("batch=2: ", 0), 0u) << warning;
+  }
+}
+
 }  // namespace
 }  // namespace winml::perf
