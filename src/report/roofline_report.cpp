@@ -90,6 +90,10 @@ std::string decimal_bytes(double bytes) {
 // text::bytes() reads 0 as "not measured"; a split part of 0 is measured.
 std::string part_bytes(std::uint64_t value) { return value == 0 ? "0 B" : text::bytes(value); }
 
+// Faster than memory can deliver: the bytes were (at least partly) read from cache, so the fraction
+// must not be read as headroom against the memory limit (docs/metrics.md, "What the figure leaves out").
+bool exceeds_memory_limit(const perf::RooflineMetrics& m) { return m.fraction_of_limit && *m.fraction_of_limit > 1; }
+
 }  // namespace
 
 Json roofline_json(const std::optional<perf::GenaiRoofline>& roofline) {
@@ -110,15 +114,18 @@ std::string roofline_decode_text(const perf::GenaiRoofline& roofline) {
   if (!m.fraction_of_limit) {
     return fmt::format("{} ({}; the read bandwidth was not probed, so no fraction of it)", achieved, per_step);
   }
-  return fmt::format("{} = {:.0f} % of the {:.1f} GB/s read bandwidth measured around this run ({})", achieved,
-                     100 * *m.fraction_of_limit, *m.limit_gb_per_s, per_step);
+  const std::string line = fmt::format("{} = {:.0f} % of the {:.1f} GB/s read bandwidth measured around this run ({})",
+                                       achieved, 100 * *m.fraction_of_limit, *m.limit_gb_per_s, per_step);
+  if (!exceeds_memory_limit(m)) return line;
+  return line + "; above 100 %, what a step reads stays in cache between steps: decode is not memory-bound";
 }
 
 std::string roofline_decode_cell(const std::optional<perf::GenaiRoofline>& roofline) {
   if (!roofline || roofline->metrics.decode_step_s <= 0) return "n/a";
   const perf::RooflineMetrics& m = roofline->metrics;
   if (!m.fraction_of_limit) return fmt::format("{:.1f}", m.decode_gb_per_s);
-  return fmt::format("{:.1f} = {:.0f} %", m.decode_gb_per_s, 100 * *m.fraction_of_limit);
+  return fmt::format("{:.1f} = {:.0f} %{}", m.decode_gb_per_s, 100 * *m.fraction_of_limit,
+                     exceeds_memory_limit(m) ? " (in cache)" : "");
 }
 
 std::string roofline_prefill_text(const perf::GenaiRoofline& roofline) {
