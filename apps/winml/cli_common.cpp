@@ -23,7 +23,7 @@ bool colour_allowed(platform::StandardStream stream, bool no_color) {
   if (no_color) return false;
   const char* env = std::getenv("NO_COLOR");
   if (env != nullptr && *env != '\0') return false;
-  return platform::is_terminal(stream);
+  return platform::is_terminal(stream) && platform::enable_colour(stream);
 }
 
 }  // namespace

@@ -1,7 +1,5 @@
 #include "bundle/derived_bundle.h"
 
-#include <unistd.h>
-
 #include <cstdint>
 #include <fstream>
 #include <set>
@@ -15,6 +13,7 @@
 #include "bundle/genai_config.h"
 #include "bundle/stage_list.h"
 #include "platform/atomic_file.h"
+#include "platform/file_kind.h"
 #include "platform/temp_sweep.h"
 #include "util/cache_root.h"
 #include "winml/errors.h"
@@ -137,12 +136,7 @@ bool writable_folder(const fs::path& dir) {
   std::error_code ec;
   fs::create_directories(dir, ec);
   if (ec || !fs::is_directory(dir)) return false;
-  std::string probe = (dir / ".winml-probe-XXXXXX").string();
-  int fd = ::mkstemp(probe.data());
-  if (fd < 0) return false;
-  ::close(fd);
-  ::unlink(probe.c_str());
-  return true;
+  return platform::file_creation_problem(dir).empty();
 }
 
 }  // namespace

@@ -1,20 +1,23 @@
 #include "compile/worker_path.h"
 
-#include <cstdlib>
 #include <filesystem>
+
+#include "platform/environment.h"
+#include "platform/executable_path.h"
+#include "platform/utf8_path.h"
 
 namespace winml::compile {
 
 std::vector<std::string> default_worker_command() {
-  if (const char* env = std::getenv("WINML_COMPILE_WORKER"); env != nullptr && *env != '\0') return {env};
+  if (auto env = platform::environment_variable("WINML_COMPILE_WORKER")) return {*env};
   namespace fs = std::filesystem;
-  constexpr const char* kName = "winml-compile-worker";
+  const fs::path name = fs::path("winml-compile-worker").replace_extension(WINML_EXECUTABLE_SUFFIX);
   std::error_code ec;
-  const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / kName;
+  const fs::path beside = platform::current_executable_path().parent_path() / name;
   // A program that links libwinml.a itself lives elsewhere: then the installed worker is used.
-  const fs::path installed = fs::path(WINML_WORKER_INSTALL_DIR) / kName;
-  if (!fs::exists(beside, ec) && fs::exists(installed, ec)) return {installed.string()};
-  return {beside.string()};
+  const fs::path installed = fs::path(WINML_WORKER_INSTALL_DIR) / name;
+  if (!fs::exists(beside, ec) && fs::exists(installed, ec)) return {platform::utf8_string(installed)};
+  return {platform::utf8_string(beside)};
 }
 
 }  // namespace winml::compile

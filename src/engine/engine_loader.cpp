@@ -6,6 +6,7 @@
 #include <utility>
 
 #include "platform/environment.h"
+#include "platform/shared_library.h"
 #include "plugin/plugin_loader.h"
 #include "winml/errors.h"
 
@@ -15,7 +16,7 @@ namespace {
 namespace fs = std::filesystem;
 
 // The engine libraries the plugin needs, looked for beside it to give a precise message.
-constexpr const char* kEngineLibraries[] = {"libonnxruntime.so", "libonnxruntime-genai.so"};
+constexpr const char* kEngineLibraries[] = {"onnxruntime", "onnxruntime-genai"};
 
 std::mutex g_mutex;
 Engine* g_engine = nullptr;
@@ -23,14 +24,15 @@ bool g_telemetry = false;
 std::optional<std::pair<LogSeverity, LogSink>> g_log_sink;
 
 const plugin::PluginSpec& engine_plugin() {
-  static const plugin::PluginSpec spec{"libwinml_engine.so", "WINML_ENGINE_PATH", "winml_engine_identity",
+  static const plugin::PluginSpec spec{WINML_ENGINE_FILE_NAME, "WINML_ENGINE_PATH", "winml_engine_identity",
                                        "winml_engine_instance", kEngineInterfaceVersion};
   return spec;
 }
 
 [[noreturn]] void not_installed(const fs::path& plugin, const std::string& why) {
   fs::path folder = plugin.parent_path();
-  for (const char* lib : kEngineLibraries) {
+  for (const char* name : kEngineLibraries) {
+    const std::string lib = platform::library_file_name(name);
     if (!fs::exists(folder / lib)) {
       throw GenaiNotInstalledError(
           "ONNX Runtime GenAI is not installed: " + (folder / lib).string() +
@@ -55,7 +57,8 @@ Engine& get() {
   // at all. OgaSetTelemetryEnabled(false) alone only stops new events. With the opt-in the user's
   // own environment is left as it is.
   if (!g_telemetry) platform::set_environment_variable("ORT_DISABLE_TELEMETRY", "1");
-  // The plugin's $ORIGIN RUNPATH finds libonnxruntime.so and libonnxruntime-genai.so beside it.
+  // The plugin's $ORIGIN RUNPATH (on Windows: the loader's search of the plugin's own folder) finds
+  // the ONNX Runtime and GenAI libraries beside it.
   void* entry = nullptr;
   try {
     entry = plugin::load_plugin(engine_plugin(), not_installed);

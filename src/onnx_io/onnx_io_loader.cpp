@@ -25,7 +25,7 @@ OnnxIo* g_instance = nullptr;
 OnnxIo& get() {
   std::lock_guard lock(g_mutex);
   if (g_instance != nullptr) return *g_instance;
-  static const plugin::PluginSpec spec{"libwinml_onnx_io.so", "WINML_ONNX_IO_PATH", "winml_onnx_io_identity",
+  static const plugin::PluginSpec spec{WINML_ONNX_IO_FILE_NAME, "WINML_ONNX_IO_PATH", "winml_onnx_io_identity",
                                        "winml_onnx_io_instance", kOnnxIoInterfaceVersion};
   void* entry = plugin::load_plugin(spec, not_installed);
   g_instance = reinterpret_cast<OnnxIo* (*)(platform::TempRegistry)>(entry)(platform::own_temp_registry());

@@ -12,11 +12,11 @@
 #include "perf/bandwidth_probe.h"
 #include "perf/loop_settings.h"
 #include "perf/machine_info.h"
-#include "perf/process_memory.h"
 #include "perf/progress.h"
 #include "perf/sweep_plan.h"
 #include "platform/cpu_clock.h"
 #include "platform/peak_rss_reset.h"
+#include "platform/process_memory.h"
 #include "roofline/bundle_model.h"
 #include "winml/genai_session.h"
 
@@ -31,7 +31,7 @@ struct BenchmarkServices {
   /// The engine models load through (default: the winml_engine plugin, loaded on first call).
   std::function<engine::Engine&()> engine;
   /// Reads this process's resident memory (default: read_process_memory).
-  std::function<ProcessMemory()> read_memory = read_process_memory;
+  std::function<platform::ProcessMemory()> read_memory = platform::read_process_memory;
   /// Collects the machine facts (default: collect_machine_info).
   std::function<MachineInfo()> machine_info = collect_machine_info;
   /// Monotonic seconds for every measured interval (default: steady_clock).

@@ -14,10 +14,10 @@ struct MachineInfo {
   std::string cpu_model;                 ///< e.g. "AMD EPYC 7763 64-Core Processor"
   unsigned logical_cores = 0;            ///< online logical CPUs
   unsigned physical_cores = 0;           ///< physical cores among them (SMT siblings once); 0 when unknown
-  std::uint64_t memory_total_bytes = 0;  ///< MemTotal
-  std::string os;                        ///< PRETTY_NAME from /etc/os-release, e.g. "Debian GNU/Linux 12 (bookworm)"
-  std::string kernel;                    ///< uname sysname + release, e.g. "Linux 6.1.0-18-amd64"
-  std::string arch;                      ///< uname machine, e.g. "x86_64"
+  std::uint64_t memory_total_bytes = 0;  ///< physical memory (MemTotal on Linux)
+  std::string os;                        ///< e.g. "Debian GNU/Linux 12 (bookworm)", "Windows 11 Pro 23H2"
+  std::string kernel;                    ///< e.g. "Linux 6.1.0-18-amd64", "Windows 10.0.22631"
+  std::string arch;                      ///< e.g. "x86_64", "aarch64"
   std::string onnxruntime_version;       ///< version of the ONNX Runtime loaded, or "unknown"
   std::string genai_version;             ///< version of the ONNX Runtime GenAI loaded, or "unknown"
   std::string winml_version;             ///< this build's version
@@ -25,17 +25,7 @@ struct MachineInfo {
   std::string build_type;                ///< CMake build type; numbers from a Debug build are not meaningful
 };
 
-/// The "model name" line of a /proc/cpuinfo text (first one), or the "Hardware"/"Processor" line on
-/// some Arm kernels; empty when none.
-std::string parse_cpu_model(std::string_view cpuinfo);
-
-/// MemTotal of a /proc/meminfo text in bytes; 0 when absent.
-std::uint64_t parse_mem_total(std::string_view meminfo);
-
-/// PRETTY_NAME of an os-release text, unquoted; empty when absent.
-std::string parse_os_pretty_name(std::string_view os_release);
-
-/// Collects the facts from /proc, /sys (cores: platform::read_cpu_cores), /etc/os-release and uname. Library versions
+/// Collects the facts from the platform layer (platform::read_system_facts, platform::read_cpu_cores). Library versions
 /// are "unknown" here: callers that loaded the engine replace them with what the loaded libraries report
 /// (engine::Engine::versions()), never with the versions the build was pinned to.
 MachineInfo collect_machine_info();

@@ -16,4 +16,10 @@ void set_environment_variable(const std::string& name, const std::string& value)
   }
 }
 
+std::optional<std::string> environment_variable(const std::string& name) {
+  const char* value = ::getenv(name.c_str());
+  if (value == nullptr || *value == '\0') return std::nullopt;
+  return std::string(value);
+}
+
 }  // namespace winml::platform

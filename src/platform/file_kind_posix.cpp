@@ -10,6 +10,7 @@
 #include <string>
 
 #include "platform/signal_cleanup.h"
+#include "platform/temp_file.h"
 
 namespace winml::platform {
 
@@ -24,7 +25,7 @@ FileKind file_kind(const std::filesystem::path& path) {
 std::string file_creation_problem(const std::filesystem::path& dir) {
   // Named and registered like a TempFile (temp_file.h), so that an interrupt between creating and
   // deleting the probe cannot leave it behind.
-  std::string probe = (dir / (".winml-probe.tmp-" + std::to_string(::getpid()) + "-XXXXXX")).string();
+  std::string probe = temp_path_prefix(dir / ".winml-probe") + "XXXXXX";
   int fd = ::mkostemp(probe.data(), O_CLOEXEC);
   if (fd < 0) return std::strerror(errno);
   const TempRegistration registration = register_temp_path(probe.c_str());

@@ -1,11 +1,13 @@
 #pragma once
 /// \file
-/// An advisory lock on a lock file (flock). The kernel drops it when the holder exits, even on
-/// SIGKILL, so a crashed run never leaves a stale lock behind. Locks taken through two separate
-/// FileLock objects exclude each other even inside one process (flock locks belong to the open file
-/// description), which makes the lock usable between threads as well as between processes.
+/// An advisory lock on a lock file (flock on POSIX, LockFileEx on Windows). The system drops it when
+/// the holder exits, even when killed, so a crashed run never leaves a stale lock behind. Locks
+/// taken through two separate FileLock objects exclude each other even inside one process (both
+/// systems tie the lock to the open file, not to the process), which makes the lock usable between
+/// threads as well as between processes.
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -41,10 +43,10 @@ class FileLock {
   LockMode mode() const { return mode_; }
 
  private:
-  FileLock(std::filesystem::path file, LockMode mode, int fd);
+  FileLock(std::filesystem::path file, LockMode mode, std::intptr_t handle);
   std::filesystem::path file_;
   LockMode mode_ = LockMode::exclusive;
-  int fd_ = -1;
+  std::intptr_t handle_ = -1;  ///< the open lock file: a descriptor on POSIX, a HANDLE on Windows
 };
 
 }  // namespace winml::platform

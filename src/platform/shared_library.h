@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 namespace winml::platform {
 
@@ -17,7 +18,11 @@ struct LoadedLibrary {
 
 /// Loads `path` (a path, or a bare file name searched the dynamic loader's way) with every symbol
 /// resolved now and kept private to it, so two plugins never see each other's symbols.
-LoadedLibrary load_library(const std::string& path);
+LoadedLibrary load_library(const std::filesystem::path& path);
+
+/// The file name the system gives the shared library `name`, as the official ONNX Runtime
+/// packages name theirs: "libNAME.so" on Linux, "NAME.dll" on Windows.
+std::string library_file_name(std::string_view name);
 
 /// The address of the exported symbol `name` in a loaded library, or null.
 void* find_symbol(void* handle, const char* name);

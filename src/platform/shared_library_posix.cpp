@@ -4,7 +4,7 @@
 
 namespace winml::platform {
 
-LoadedLibrary load_library(const std::string& path) {
+LoadedLibrary load_library(const std::filesystem::path& path) {
   LoadedLibrary result;
   result.handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (result.handle == nullptr) {
@@ -13,6 +13,8 @@ LoadedLibrary load_library(const std::string& path) {
   }
   return result;
 }
+
+std::string library_file_name(std::string_view name) { return "lib" + std::string(name) + ".so"; }
 
 void* find_symbol(void* handle, const char* name) { return ::dlsym(handle, name); }
 

@@ -4,8 +4,10 @@
 /// of each temporary file while it exists; a SIGINT, SIGTERM or SIGHUP handler unlinks every
 /// registered path (unlink is async-signal-safe; nothing here allocates or locks in the handler)
 /// and then lets the signal kill the process with its default action, so a shell still sees
-/// 128 + signal (130 for Ctrl-C). SIGKILL cannot be caught: sweep_stale_temp_files() removes what
-/// a killed writer left on the next run.
+/// 128 + signal (130 for Ctrl-C). On Windows a console control handler does the same for Ctrl-C,
+/// Ctrl-Break, a closing console window, logoff and shutdown, then lets the default handler end
+/// the process (exit code STATUS_CONTROL_C_EXIT). SIGKILL (TerminateProcess) cannot be caught:
+/// sweep_stale_temp_files() removes what a killed writer left on the next run.
 
 #include <cstdint>
 
@@ -19,7 +21,8 @@ struct TempRegistration {
 };
 
 /// Installs the handlers for SIGINT, SIGTERM and SIGHUP, except for a signal whose disposition is
-/// SIG_IGN (nohup, background jobs): those stay ignored. Call once at program start.
+/// SIG_IGN (nohup, background jobs): those stay ignored. On Windows, installs the console control
+/// handler (an ignored Ctrl-C stays ignored). Call once at program start.
 void remove_temp_files_on_signal();
 
 /// Records `path` (copied) for deletion on a signal. Never throws.

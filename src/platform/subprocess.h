@@ -1,8 +1,9 @@
 #pragma once
 /// \file
-/// Runs a child process with a time limit. The child gets its own process group so that a timeout
-/// (or the child's exit) ends everything it started, not only the process we spawned. How the
-/// child ended is reported as a named status, never as a raw wait() code.
+/// Runs a child process with a time limit. The child gets its own process group (a job object on
+/// Windows) so that a timeout (or the child's exit) ends everything it started, not only the
+/// process we spawned; on Windows the job also ends the child and its descendants when this
+/// process dies. How the child ended is reported as a named status, never as a raw wait() code.
 
 #include <chrono>
 #include <cstddef>
@@ -17,14 +18,16 @@ namespace winml::platform {
 enum class ExitStatus {
   success,       ///< exited with code 0
   failure,       ///< exited with a non-zero code (see ProcessResult::exit_code)
-  signaled,      ///< killed by a signal it did not catch (see ProcessResult::signal)
+  signaled,      ///< killed by a signal it did not catch, or on Windows ended by an exception such as an
+                 ///< access violation or Ctrl-C (see ProcessResult::signal)
   timed_out,     ///< still running at the deadline; its process group was killed
   spawn_failed,  ///< could not be started (see ProcessResult::error)
 };
 
 /// What to run.
 struct ProcessOptions {
-  /// Program (looked up in PATH when it has no '/') followed by its arguments.
+  /// Program (looked up in PATH when it has no '/'; on Windows also with ".exe" added) followed by
+  /// its arguments.
   std::vector<std::string> argv;
   /// Wall-clock limit; nullopt waits forever.
   std::optional<std::chrono::milliseconds> timeout;
@@ -38,13 +41,13 @@ struct ProcessOptions {
 struct ProcessResult {
   ExitStatus status = ExitStatus::spawn_failed;
   int exit_code = -1;  ///< when status is success or failure
-  int signal = 0;      ///< when status is signaled
+  int signal = 0;      ///< when status is signaled: the signal, or on Windows the NTSTATUS exception code
   double seconds = 0;  ///< wall time from spawn to reaping
   std::string output;  ///< tail of stdout and stderr, interleaved as written
   std::string error;   ///< why spawning failed
 };
 
-/// Runs the child to completion (or to the timeout) and reaps it. stdin is /dev/null. Never throws
+/// Runs the child to completion (or to the timeout) and reaps it. stdin is the null device. Never throws
 /// for anything the child does; throws winml::Error only when the parent itself cannot set up the
 /// pipes. An empty argv is reported as spawn_failed.
 ProcessResult run_process(const ProcessOptions& options);

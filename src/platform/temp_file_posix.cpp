@@ -1,91 +1,77 @@
-#include "platform/temp_file.h"
-
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cctype>
 #include <cerrno>
-#include <cstdlib>
 #include <cstring>
 
+#include "platform/temp_file.h"
 #include "winml/errors.h"
 
 namespace winml::platform {
 namespace {
 
-constexpr std::string_view kMarker = ".tmp-";
-constexpr std::size_t kRandomChars = 6;  // mkstemp's XXXXXX
-
-bool all_of(std::string_view text, int (*pred)(int)) {
-  if (text.empty()) return false;
-  for (char c : text) {
-    if (pred(static_cast<unsigned char>(c)) == 0) return false;
-  }
-  return true;
-}
-
-// The part after the last ".tmp-", when the name has one and a non-empty prefix.
-std::optional<std::string_view> temp_suffix(const std::string& name) {
-  const auto at = name.rfind(kMarker);
-  if (at == std::string::npos || at == 0) return std::nullopt;
-  return std::string_view(name).substr(at + kMarker.size());
+[[noreturn]] void fail(const std::filesystem::path& target, const std::string& what) {
+  throw Error(ErrorCategory::runtime, "cannot write " + target.string() + ": " + what + " (" + std::strerror(errno) +
+                                          "). Check that the folder exists and is writable, or choose another path.");
 }
 
 }  // namespace
 
-std::optional<long> temp_file_writer(const std::string& name) {
-  auto suffix = temp_suffix(name);
-  if (!suffix || suffix->size() < kRandomChars + 2) return std::nullopt;
-  const std::string_view random = suffix->substr(suffix->size() - kRandomChars);
-  const std::string_view pid = suffix->substr(0, suffix->size() - kRandomChars - 1);
-  if ((*suffix)[pid.size()] != '-' || !all_of(random, std::isalnum) || !all_of(pid, std::isdigit) || pid.size() > 10) {
-    return std::nullopt;
-  }
-  return std::strtol(std::string(pid).c_str(), nullptr, 10);
-}
-
-bool is_temp_file_name(const std::string& name) {
-  if (temp_file_writer(name)) return true;
-  auto suffix = temp_suffix(name);
-  return suffix && suffix->size() == kRandomChars && all_of(*suffix, std::isalnum);
-}
-
-TempFile::TempFile(const std::filesystem::path& target) {
-  path_ = target.string() + std::string(kMarker) + std::to_string(::getpid()) + "-XXXXXX";
+TempFile::TempFile(const std::filesystem::path& target) : target_(target), path_(temp_path_prefix(target) + "XXXXXX") {
   // O_CLOEXEC: a child process (the compile worker) must not inherit the descriptor and its lock.
-  fd_ = ::mkostemp(path_.data(), O_CLOEXEC);
-  if (fd_ < 0) {
-    throw Error(ErrorCategory::runtime, "cannot write " + target.string() + ": cannot create a temporary file (" +
-                                            std::strerror(errno) +
-                                            "). Check that the folder exists and is writable, or choose another path.");
-  }
+  const int fd = ::mkostemp(path_.data(), O_CLOEXEC);
+  if (fd < 0) fail(target, "cannot create a temporary file");
+  handle_ = fd;
   registration_ = register_temp_path(path_.c_str());
-  ::fchmod(fd_, 0644);
+  ::fchmod(fd, 0644);
   // The lock tells a sweeping run that this file's writer is alive (see temp_sweep.h).
-  while (::flock(fd_, LOCK_EX | LOCK_NB) != 0 && errno == EINTR) {
+  while (::flock(fd, LOCK_EX | LOCK_NB) != 0 && errno == EINTR) {
   }
 }
 
 TempFile::~TempFile() {
-  if (fd_ >= 0) ::close(fd_);
-  if (!kept_) {
+  close_handle();
+  if (!committed_) {
     ::unlink(path_.c_str());
     unregister_temp_path(registration_);
   }
 }
 
-int TempFile::release_fd() {
-  int fd = fd_;
-  fd_ = -1;
-  return fd;
+void TempFile::close_handle() noexcept {
+  if (handle_ >= 0) ::close(static_cast<int>(handle_));
+  handle_ = -1;
 }
 
-void TempFile::keep() {
-  if (fd_ >= 0) ::close(release_fd());
-  kept_ = true;
-  unregister_temp_path(registration_);
+void TempFile::write(const void* data, std::size_t size) {
+  const char* bytes = static_cast<const char*>(data);
+  while (size > 0) {
+    const ssize_t n = ::write(static_cast<int>(handle_), bytes, size);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      fail(target_, "write failed");
+    }
+    bytes += n;
+    size -= static_cast<std::size_t>(n);
+  }
+}
+
+bool TempFile::commit(bool overwrite) {
+  // The descriptor (and with it the lock that marks the writer alive) stays open until the rename.
+  if (::fsync(static_cast<int>(handle_)) != 0) fail(target_, "flush failed");
+  if (overwrite) {
+    if (::rename(path_.c_str(), target_.c_str()) != 0) fail(target_, "rename failed");
+    committed_ = true;
+    close_handle();
+    unregister_temp_path(registration_);
+    return true;
+  }
+  // link() fails with EEXIST when the target exists, atomically: no window for a second writer.
+  // The destructor then removes the temporary name; the target keeps the content.
+  if (::link(path_.c_str(), target_.c_str()) == 0) return true;
+  if (errno == EEXIST) return false;
+  fail(target_, "cannot create the file");
 }
 
 }  // namespace winml::platform

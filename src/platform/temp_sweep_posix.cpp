@@ -1,4 +1,4 @@
-#include "platform/temp_sweep.h"
+#include "platform/temp_sweep_check.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -9,11 +9,8 @@
 #include <cerrno>
 #include <ctime>
 #include <string>
-#include <vector>
 
-#include "platform/temp_file.h"
-
-namespace winml::platform {
+namespace winml::platform::temp_sweep {
 namespace {
 
 namespace fs = std::filesystem;
@@ -25,7 +22,8 @@ bool process_exists(long pid) {
   return ::kill(static_cast<pid_t>(pid), 0) == 0 || errno == EPERM;
 }
 
-// True when `path` is a regular file that nobody holds locked and whose writer is gone.
+}  // namespace
+
 bool is_stale(const fs::path& path, const std::optional<long>& writer) {
   // O_NOFOLLOW and O_NONBLOCK: never follow a link or block on a FIFO that happens to match.
   int fd = ::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
@@ -41,21 +39,6 @@ bool is_stale(const fs::path& path, const std::optional<long>& writer) {
   return stale;
 }
 
-}  // namespace
+bool remove(const fs::path& path) { return ::unlink(path.c_str()) == 0; }
 
-std::size_t sweep_stale_temp_files(const fs::path& dir) {
-  std::error_code ec;
-  std::vector<fs::path> doomed;
-  for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-    const std::string name = it->path().filename().string();
-    if (!is_temp_file_name(name)) continue;
-    if (is_stale(it->path(), temp_file_writer(name))) doomed.push_back(it->path());
-  }
-  std::size_t removed = 0;
-  for (const auto& path : doomed) {
-    if (::unlink(path.c_str()) == 0) ++removed;
-  }
-  return removed;
-}
-
-}  // namespace winml::platform
+}  // namespace winml::platform::temp_sweep

@@ -1,6 +1,7 @@
 #pragma once
 /// \file
-/// Whether the standard streams reach a terminal, so colour is written only where a person reads it.
+/// Whether the standard streams reach a terminal, so colour is written only where a person reads
+/// it, and making that terminal show colour.
 
 namespace winml::platform {
 
@@ -8,5 +9,11 @@ enum class StandardStream { output, error };
 
 /// True when `stream` is connected to a terminal (not a file or a pipe).
 bool is_terminal(StandardStream stream);
+
+/// Makes the terminal behind `stream` interpret ANSI colour sequences; false when it cannot, and
+/// colour must not be written. POSIX terminals always do. A Windows console does once virtual
+/// terminal processing is switched on (Windows 10 and later); consoles that refuse it would print
+/// the sequences as text.
+bool enable_colour(StandardStream stream);
 
 }  // namespace winml::platform

@@ -3,6 +3,7 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "platform/environment.h"
 #include "platform/shared_library.h"
 #include "winml/errors.h"
 #include "winml_build_info.h"
@@ -20,7 +21,7 @@ std::string describe(int interface_version, const char* winml_version, const cha
 }  // namespace
 
 fs::path plugin_path(const PluginSpec& spec) {
-  if (const char* env = std::getenv(spec.path_variable.c_str()); env != nullptr && *env != '\0') return env;
+  if (auto env = platform::environment_variable(spec.path_variable)) return *env;
   fs::path here = platform::file_holding(reinterpret_cast<const void*>(&plugin_path)).parent_path();
   for (const fs::path& candidate : {here / spec.file_name, here / ".." / "lib" / spec.file_name,
                                     fs::path(WINML_PLUGIN_INSTALL_DIR) / spec.file_name}) {
@@ -50,7 +51,7 @@ void* load_plugin(const PluginSpec& spec, const std::function<void(const fs::pat
   // A missing file falls back to the program's own RUNPATH (set by the installed CMake package)
   // and LD_LIBRARY_PATH.
   const bool found_file = fs::exists(path);
-  platform::LoadedLibrary library = platform::load_library(found_file ? path.string() : spec.file_name);
+  platform::LoadedLibrary library = platform::load_library(found_file ? path : fs::path(spec.file_name));
   if (library.handle == nullptr) fail(path, found_file ? library.error : "file not found");
   // Read the identity before calling anything that returns a C++ object.
   using IdentityFn = const Identity* (*)();

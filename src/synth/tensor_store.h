@@ -9,7 +9,6 @@
 #include <onnx/onnx_pb.h>
 
 #include <cstdint>
-#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -43,7 +42,7 @@ class TensorStore {
   onnx::TensorProto add(const std::string& name, const std::vector<std::int64_t>& dims,
                         const std::vector<float>& values);
 
-  /// Flushes, syncs and renames the external file into place. Does nothing for an inline store.
+  /// Syncs and renames the external file into place. Does nothing for an inline store.
   /// Throws winml::Error (runtime) when the disk refuses.
   void commit();
 
@@ -58,9 +57,8 @@ class TensorStore {
   void write(const void* bytes, std::size_t size);
 
   std::filesystem::path final_path_;          ///< where commit() puts the data file
-  std::unique_ptr<platform::TempFile> temp_;  ///< the temporary file being written
+  std::unique_ptr<platform::TempFile> temp_;  ///< being written until commit(); null for an inline store
   std::string data_file_;                     ///< relative name recorded in each TensorProto
-  std::FILE* file_ = nullptr;                 ///< open until commit(); null for an inline store
   std::uint64_t offset_ = 0;                  ///< bytes written so far
 };
 

@@ -1,17 +1,13 @@
 #include "util/cache_root.h"
 
-#include <cstdlib>
+#include "platform/environment.h"
+#include "platform/user_folders.h"
 
 namespace winml {
 
 std::filesystem::path cache_root() {
-  auto env = [](const char* name) -> const char* {
-    const char* value = std::getenv(name);
-    return (value != nullptr && *value != '\0') ? value : nullptr;
-  };
-  if (const char* dir = env("WINML_CACHE_DIR")) return dir;
-  if (const char* xdg = env("XDG_CACHE_HOME")) return std::filesystem::path(xdg) / "winml";
-  if (const char* home = env("HOME")) return std::filesystem::path(home) / ".cache" / "winml";
+  if (auto dir = platform::environment_variable("WINML_CACHE_DIR")) return *dir;
+  if (auto user = platform::user_cache_folder(); !user.empty()) return user / "winml";
   return std::filesystem::temp_directory_path() / "winml-cache";
 }
 

@@ -194,7 +194,7 @@ inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
   services.read_memory = [&world] {
     world.events.push_back("memory");
     auto reads = static_cast<std::uint64_t>(std::count(world.events.begin(), world.events.end(), "memory"));
-    return ProcessMemory{reads << 20, (reads + 1) << 20};
+    return platform::ProcessMemory{reads << 20, (reads + 1) << 20};
   };
   services.measure_bandwidth = [&world](const BandwidthOptions&) {
     world.events.push_back("bandwidth probe");

@@ -5,7 +5,7 @@
 #include <cstring>
 #include <memory>
 
-#include "perf/process_memory.h"
+#include "platform/process_memory.h"
 
 namespace winml::platform {
 namespace {
@@ -19,12 +19,12 @@ TEST(PeakRssReset, ForgetsAFreedAllocation) {
     std::memset(block.get(), 1, kBlock);
     ASSERT_EQ(block[kBlock - 1], 1);
   }
-  const perf::ProcessMemory before = perf::read_process_memory();
+  const platform::ProcessMemory before = platform::read_process_memory();
   ASSERT_GT(before.peak_rss_bytes, 0u) << "no /proc/self/status";
   // The kernel updates the counters in batches, so allow for some slack on either side.
   ASSERT_GE(before.peak_rss_bytes, before.rss_bytes + kBlock * 3 / 4);
   ASSERT_TRUE(reset_peak_rss()) << "/proc/self/clear_refs is not writable here";
-  const perf::ProcessMemory after = perf::read_process_memory();
+  const platform::ProcessMemory after = platform::read_process_memory();
   EXPECT_LT(after.peak_rss_bytes, before.peak_rss_bytes - kBlock / 2);
   EXPECT_GE(after.peak_rss_bytes, after.rss_bytes);
 }

@@ -1,16 +1,15 @@
 #include "platform/temp_file.h"
 
-#include <signal.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <string>
 
 #include <gtest/gtest.h>
 
+#include "platform/process_id.h"
 #include "platform/signal_cleanup.h"
+#include "platform/utf8_path.h"
 #include "test_support/temp_dir.h"
 
 namespace winml::platform {
@@ -43,6 +42,11 @@ INSTANTIATE_TEST_SUITE_P(
         NameCase{"x.tmp-4242-AbC1234", false, std::nullopt}, NameCase{"x.tmp-4242_AbC123", false, std::nullopt},
         NameCase{"x.tmp--AbC123", false, std::nullopt}));
 
+std::string read_file(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
 std::size_t entries(const fs::path& dir) {
   return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
 }
@@ -54,18 +58,37 @@ TEST(TempFile, IsNamedAfterTargetAndWriterAndDeletedUnlessKept) {
   {
     TempFile tmp(target);
     path = tmp.path();
-    EXPECT_TRUE(fs::exists(path));
-    EXPECT_EQ(temp_file_writer(fs::path(path).filename().string()), ::getpid());
-    EXPECT_EQ(fs::path(path).parent_path(), dir.path());
+    EXPECT_TRUE(fs::exists(utf8_path(path)));
+    EXPECT_EQ(temp_file_writer(utf8_string(utf8_path(path).filename())), static_cast<long>(current_process_id()));
+    EXPECT_EQ(utf8_path(path).parent_path(), dir.path());
   }
-  EXPECT_FALSE(fs::exists(path));
+  EXPECT_FALSE(fs::exists(utf8_path(path)));
   {
     TempFile tmp(target);
-    ASSERT_EQ(::write(tmp.fd(), "x", 1), 1);
-    fs::rename(tmp.path(), target);
-    tmp.keep();
+    tmp.write("x");
+    EXPECT_TRUE(tmp.commit());
   }
   EXPECT_TRUE(fs::exists(target));
+  EXPECT_EQ(entries(dir.path()), 1u);
+}
+
+TEST(TempFile, CommitReplacesOrKeepsAnExistingTargetAsAsked) {
+  test::TempDir dir;
+  const fs::path target = dir.path() / "report.json";
+  std::ofstream(target) << "old";
+  {
+    TempFile tmp(target);
+    tmp.write("new");
+    EXPECT_FALSE(tmp.commit(/*overwrite=*/false));
+  }
+  EXPECT_EQ(read_file(target), "old");
+  EXPECT_EQ(entries(dir.path()), 1u);  // the refused temporary file is gone too
+  {
+    TempFile tmp(target);
+    tmp.write("new");
+    EXPECT_TRUE(tmp.commit());
+  }
+  EXPECT_EQ(read_file(target), "new");
   EXPECT_EQ(entries(dir.path()), 1u);
 }
 
@@ -75,7 +98,7 @@ TEST(TempFile, FailsNamingTheTargetWhenTheFolderIsMissing) {
     TempFile tmp(dir.path() / "missing" / "x.json");
     FAIL() << "expected an error";
   } catch (const std::exception& e) {
-    EXPECT_NE(std::string(e.what()).find("missing/x.json"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find(utf8_string(fs::path("missing") / "x.json")), std::string::npos) << e.what();
   }
 }
 
@@ -85,15 +108,15 @@ TEST(SignalCleanup, RemovesRegisteredPathsButNotUnregisteredOnes) {
   const fs::path b = dir.path() / "b.tmp-1-bbbbbb";
   std::ofstream(a) << "a";
   std::ofstream(b) << "b";
-  auto ra = register_temp_path(a.c_str());
-  auto rb = register_temp_path(b.c_str());
+  auto ra = register_temp_path(utf8_string(a).c_str());
+  auto rb = register_temp_path(utf8_string(b).c_str());
   ASSERT_GE(ra.slot, 0);
   unregister_temp_path(rb);
   EXPECT_EQ(remove_registered_temp_paths(), 1);
   EXPECT_FALSE(fs::exists(a));
   EXPECT_TRUE(fs::exists(b));
   // A removed registration's slot is free again; unregistering it late must not hit its next owner.
-  auto rc = register_temp_path(b.c_str());
+  auto rc = register_temp_path(utf8_string(b).c_str());
   unregister_temp_path(ra);
   EXPECT_EQ(remove_registered_temp_paths(), 1);
   EXPECT_FALSE(fs::exists(b));
@@ -103,42 +126,6 @@ TEST(SignalCleanup, RemovesRegisteredPathsButNotUnregisteredOnes) {
 TEST(SignalCleanup, RefusesAPathLongerThanTheSlot) {
   const std::string long_path(5000, 'x');
   EXPECT_LT(register_temp_path(long_path.c_str()).slot, 0);
-}
-
-// The child writes a temporary file, then is interrupted: the handler must delete the file and the
-// child must still die of the signal (so a shell reports 128 + signal).
-TEST(SignalCleanup, AnInterruptedWriterLeavesNoTemporaryFileAndDiesOfTheSignal) {
-  for (int sig : {SIGINT, SIGTERM}) {
-    test::TempDir dir;
-    pid_t child = ::fork();
-    ASSERT_GE(child, 0);
-    if (child == 0) {
-      remove_temp_files_on_signal();
-      TempFile tmp(dir.path() / "model.onnx.data");
-      ::raise(sig);
-      ::_exit(0);  // not reached: the signal kills the process
-    }
-    int status = 0;
-    ASSERT_EQ(::waitpid(child, &status, 0), child);
-    ASSERT_TRUE(WIFSIGNALED(status)) << "exit status " << status;
-    EXPECT_EQ(WTERMSIG(status), sig);
-    EXPECT_EQ(entries(dir.path()), 0u) << "signal " << sig;
-  }
-}
-
-TEST(SignalCleanup, LeavesAnIgnoredSignalIgnored) {
-  pid_t child = ::fork();
-  ASSERT_GE(child, 0);
-  if (child == 0) {
-    ::signal(SIGHUP, SIG_IGN);
-    remove_temp_files_on_signal();
-    ::raise(SIGHUP);
-    ::_exit(7);
-  }
-  int status = 0;
-  ASSERT_EQ(::waitpid(child, &status, 0), child);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 7);
 }
 
 }  // namespace

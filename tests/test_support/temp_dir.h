@@ -1,9 +1,8 @@
 #pragma once
 // A temporary folder removed at scope exit, for tests.
 
-#include <stdlib.h>
-
 #include <filesystem>
+#include <random>
 #include <string>
 #include <system_error>
 
@@ -13,8 +12,13 @@ namespace winml::test {
 class TempDir {
  public:
   TempDir() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "winml-test-XXXXXX").string();
-    path_ = ::mkdtemp(pattern.data());
+    // create_directory is false when the name is taken: then another random name (mkdtemp's way,
+    // on every system). Owner-only, as mkdtemp makes it.
+    std::mt19937_64 random{std::random_device{}()};
+    do {
+      path_ = std::filesystem::temp_directory_path() / ("winml-test-" + std::to_string(random() % 1'000'000'000'000));
+    } while (!std::filesystem::create_directory(path_));
+    std::filesystem::permissions(path_, std::filesystem::perms::owner_all);
   }
   ~TempDir() {
     std::error_code ec;

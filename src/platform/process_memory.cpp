@@ -1,11 +1,10 @@
-#include "perf/process_memory.h"
+// The pure parser of process_memory.h; reading the file is in process_memory_linux.cpp.
+#include "platform/process_memory.h"
 
 #include <charconv>
-#include <fstream>
-#include <sstream>
 #include <string>
 
-namespace winml::perf {
+namespace winml::platform {
 namespace {
 
 // Value of a "Key:   123 kB" line in bytes, or 0 when the line is absent or not in kB (the
@@ -36,12 +35,4 @@ ProcessMemory parse_proc_status(std::string_view status) {
   return {kib_field(status, "VmRSS"), kib_field(status, "VmHWM")};
 }
 
-ProcessMemory read_process_memory() {
-  std::ifstream in("/proc/self/status");
-  if (!in) return {};
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_proc_status(text.str());
-}
-
-}  // namespace winml::perf
+}  // namespace winml::platform

@@ -1,11 +1,11 @@
-#include "perf/process_memory.h"
+#include "platform/process_memory.h"
 
 #include <gtest/gtest.h>
 
 #include <cstring>
 #include <memory>
 
-namespace winml::perf {
+namespace winml::platform {
 namespace {
 
 TEST(ProcessMemory, ParsesStatus) {
@@ -34,4 +34,4 @@ TEST(ProcessMemory, SeesMemoryThisProcessTouches) {
 }
 
 }  // namespace
-}  // namespace winml::perf
+}  // namespace winml::platform
