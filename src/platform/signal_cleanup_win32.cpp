@@ -1,0 +1,44 @@
+#include <windows.h>
+
+#include "platform/remove_file_now.h"
+#include "platform/signal_cleanup.h"
+#include "platform/utf16_win32.h"
+
+namespace winml::platform {
+namespace {
+
+// Runs on a thread the system starts for the event. Returning FALSE hands the event to the next
+// handler, finally the default one, which ends the process with STATUS_CONTROL_C_EXIT: the exit a
+// console user expects from Ctrl-C, as re-raising SIGINT gives on POSIX.
+BOOL WINAPI on_console_event(DWORD event) {
+  switch (event) {
+    case CTRL_C_EVENT:         // SIGINT
+    case CTRL_BREAK_EVENT:     // SIGINT, from a program (GenerateConsoleCtrlEvent) or Ctrl-Break
+    case CTRL_CLOSE_EVENT:     // SIGHUP: the console window is closing
+    case CTRL_LOGOFF_EVENT:    // SIGTERM
+    case CTRL_SHUTDOWN_EVENT:  // SIGTERM
+      remove_registered_temp_paths();
+      break;
+    default:
+      break;
+  }
+  return FALSE;
+}
+
+}  // namespace
+
+void remove_file_now(const char* path) noexcept {
+  try {
+    ::DeleteFileW(win32::widen(path).c_str());
+  } catch (...) {
+    // Out of memory while converting the name: the next run's sweep removes the file.
+  }
+}
+
+void remove_temp_files_on_signal() {
+  // A process started with Ctrl-C ignored (SetConsoleCtrlHandler(NULL, TRUE) inherited, or a new
+  // process group) keeps ignoring it: the system does not call handlers for an ignored Ctrl-C.
+  ::SetConsoleCtrlHandler(on_console_event, TRUE);
+}
+
+}  // namespace winml::platform
