@@ -2,7 +2,6 @@
 // sweep, or whole runs to compare) into one report. The logic lives in report/report_merge.h.
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -13,6 +12,7 @@
 
 #include "cli_common.h"
 #include "command_registry.h"
+#include "perf_tool_flags.h"
 #include "report/report_file.h"
 #include "report/report_merge.h"
 #include "winml/errors.h"
@@ -61,13 +61,7 @@ void setup_perf_merge(CLI::App& perf) {
                 "Merge a sweep even when some of its shards are missing (they are named in a warning)");
   add_output_flags(*cmd, flags->out);
   cmd->callback([flags, cmd] {
-    // `perf -n 4 merge ...`: perf's flags given to a merge, which has no benchmark to run.
-    if (const auto given = given_flags(*cmd->get_parent()); !given.empty()) {
-      throw UsageError(
-          fmt::format("{} belong{} to a benchmark, not to winml perf merge; give merge only its own flags, "
-                      "after the word merge",
-                      fmt::join(given, ", "), given.size() == 1 ? "s" : ""));
-    }
+    refuse_benchmark_flags(*cmd, "merge");  // `perf -n 4 merge ...`: nothing to benchmark
     run_merge(*flags);
   });
 }

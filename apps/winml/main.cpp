@@ -1,6 +1,7 @@
 // winml: runs and benchmarks ONNX Runtime GenAI bundles and single ONNX models.
 // main() only builds the app from the registered subcommands and maps errors to exit codes:
-// 0 success, 2 usage error, 3 outputs that fail --validate, 1 runtime failure. Nothing here loads ONNX Runtime.
+// 0 success, 2 usage error, 3 outputs that fail --validate, 4 a regression perf compare --fail-if-slower
+// found, 1 runtime failure. Nothing here loads ONNX Runtime.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -12,6 +13,7 @@
 #include "console_output.h"
 #include "engine_log.h"
 #include "platform/signal_cleanup.h"
+#include "regression_found.h"
 #include "winml/engine_scope.h"
 #include "winml/errors.h"
 
@@ -53,6 +55,9 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::fprintf(stderr, "error: %s\nRun 'winml --help' (or 'winml <command> --help') for usage.\n", e.what());
     code = 2;
+  } catch (const winml::cli::RegressionFound& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    code = winml::cli::kExitRegression;
   } catch (const winml::Error& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     code = exit_code_for(e);

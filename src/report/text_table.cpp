@@ -8,12 +8,17 @@ namespace winml::report::text {
 
 Style Style::make(bool color) {
   if (!color) return {};
-  return {"\x1b[1m", "\x1b[36m", "\x1b[33m", "\x1b[0m"};
+  return {"\x1b[1m", "\x1b[36m", "\x1b[33m", "\x1b[0m", "\x1b[32m", "\x1b[31m"};
 }
 
 Table::Table(std::vector<std::string> header, bool numeric) : header_(std::move(header)), numeric_(numeric) {}
 
-void Table::add_row(std::vector<std::string> cells) { rows_.push_back(std::move(cells)); }
+void Table::align_left(std::size_t column) { left_columns_.push_back(column); }
+
+void Table::add_row(std::vector<std::string> cells, std::vector<std::string> tones) {
+  rows_.push_back(std::move(cells));
+  tones_.push_back(std::move(tones));
+}
 
 namespace {
 
@@ -33,21 +38,24 @@ std::string Table::render(const Style& style, std::size_t indent) const {
   measure(header_);
   for (const auto& row : rows_) measure(row);
 
-  auto line = [&](const std::vector<std::string>& row, bool is_header) {
+  auto line = [&](const std::vector<std::string>& row, bool is_header, const std::vector<std::string>& tones) {
     std::string out(indent, ' ');
     for (std::size_t i = 0; i < row.size(); ++i) {
-      const bool left = i == 0 || !numeric_;
+      const bool left =
+          i == 0 || !numeric_ || std::find(left_columns_.begin(), left_columns_.end(), i) != left_columns_.end();
       // A left-aligned last cell is not padded: no trailing spaces.
       std::string cell = (left && i + 1 == row.size()) ? row[i] : pad(row[i], widths[i], left);
-      const char* on = is_header ? style.bold : (i == 0 ? style.label : "");
+      const char* on = is_header
+                           ? style.bold
+                           : (i < tones.size() && !tones[i].empty() ? tones[i].c_str() : (i == 0 ? style.label : ""));
       if (i > 0) out += "  ";
       out += *on != '\0' ? std::string(on) + cell + style.reset : cell;
     }
     return out + "\n";
   };
   std::string out;
-  if (!header_.empty()) out += line(header_, true);
-  for (const auto& row : rows_) out += line(row, false);
+  if (!header_.empty()) out += line(header_, true, {});
+  for (std::size_t r = 0; r < rows_.size(); ++r) out += line(rows_[r], false, tones_[r]);
   return out;
 }
 

@@ -14,6 +14,8 @@ struct Style {
   const char* label = "";  ///< row labels
   const char* warn = "";   ///< warnings
   const char* reset = "";  ///< back to normal
+  const char* good = "";   ///< a change for the better (perf compare: faster)
+  const char* bad = "";    ///< a change for the worse (perf compare: slower)
   /// The styles for colour on or off.
   static Style make(bool color);
 };
@@ -23,16 +25,21 @@ class Table {
  public:
   /// A table with a header row (empty = none); numeric = right-align every column but the first.
   explicit Table(std::vector<std::string> header = {}, bool numeric = true);
-  /// Appends a row; rows may have fewer cells than the widest row.
-  void add_row(std::vector<std::string> cells);
+  /// Left-aligns column `column` (0-based) of a numeric table: a column of words among numbers.
+  void align_left(std::size_t column);
+  /// Appends a row; rows may have fewer cells than the widest row. `tones` colour cells: an ANSI
+  /// style per cell (a Style member), "" or missing for none.
+  void add_row(std::vector<std::string> cells, std::vector<std::string> tones = {});
   /// The table, each line indented by `indent` spaces and ending in a newline. Padding is computed
   /// before colouring, so colour codes never disturb alignment.
   std::string render(const Style& style, std::size_t indent = 0) const;
 
  private:
-  std::vector<std::string> header_;             ///< header cells; empty = no header
-  bool numeric_;                                ///< right-align columns after the first
-  std::vector<std::vector<std::string>> rows_;  ///< body rows
+  std::vector<std::string> header_;              ///< header cells; empty = no header
+  bool numeric_;                                 ///< right-align columns after the first
+  std::vector<std::size_t> left_columns_;        ///< columns left-aligned all the same
+  std::vector<std::vector<std::string>> rows_;   ///< body rows
+  std::vector<std::vector<std::string>> tones_;  ///< per row, the style of each cell
 };
 
 }  // namespace winml::report::text

@@ -36,6 +36,22 @@ TEST(TextTable, ColourDoesNotChangeAlignment) {
   EXPECT_NE(t.render(Style::make(true)), plain);
 }
 
+// A toned cell is coloured after padding, and a left-aligned column of words pads on the right.
+TEST(TextTable, TonedCellsAndLeftAlignedColumns) {
+  auto render = [](const Style& style) {
+    Table t({"METRIC", "CHANGE", "VERDICT"});
+    t.align_left(2);
+    t.add_row({"TTFT", "+20.0 %", "slower"}, {"", style.bad, style.bad});
+    t.add_row({"TPOT", "+0.1 %", "no significant change"});
+    return t.render(style);
+  };
+  EXPECT_EQ(render(Style::make(false)),
+            "METRIC   CHANGE  VERDICT\n"
+            "TTFT    +20.0 %  slower\n"
+            "TPOT     +0.1 %  no significant change\n");
+  EXPECT_NE(render(Style::make(true)).find("\x1b[31m+20.0 %\x1b[0m  \x1b[31mslower\x1b[0m"), std::string::npos);
+}
+
 TEST(TextUnits, Durations) {
   EXPECT_EQ(duration(0.0000123), "12.3 µs");
   EXPECT_EQ(duration(0.0123456), "12.346 ms");

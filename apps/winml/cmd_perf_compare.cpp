@@ -1,0 +1,113 @@
+// `winml perf compare BASE.json NEW.json [MORE.json ...]`: every later report against the base,
+// metric by metric, each change tested on the raw samples; --fail-if-slower makes it a CI gate
+// (exit code 4). The logic lives in report/report_compare.h, the output in report/compare_format.h.
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <CLI/CLI.hpp>
+#include <cstdio>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "cli_common.h"
+#include "command_registry.h"
+#include "number_flags.h"
+#include "perf_tool_flags.h"
+#include "regression_found.h"
+#include "report/compare_format.h"
+#include "report/report_compare.h"
+#include "report/report_file.h"
+#include "report/report_merge.h"
+#include "winml/errors.h"
+
+namespace winml::cli {
+namespace {
+
+/// Largest --fail-if-slower percentage: a time can grow by any factor, but a gate past 10x is no gate.
+constexpr double kMaxFailIfSlowerPercent = 1000;
+
+struct CompareFlags {
+  std::vector<std::string> files;
+  std::string format = "text";
+  std::string output;
+  bool overwrite = false;
+  bool force = false;
+  std::optional<double> fail_if_slower;
+  OutputOptions out;
+};
+
+void run_compare(const CompareFlags& flags) {
+  if (flags.files.size() < 2) {
+    throw UsageError(fmt::format(
+        "perf compare needs a base report and at least one to compare with it (got {}), e.g. winml perf compare "
+        "base.json new.json",
+        flags.files.empty() ? std::string("none") : "only " + flags.files.front()));
+  }
+  // Checked first: a comparison that could not be written is refused before reading anything.
+  if (!flags.output.empty()) report::check_report_path(flags.output, flags.overwrite);
+  const std::vector<std::filesystem::path> files(flags.files.begin(), flags.files.end());
+  const report::Comparison comparison = report::compare_reports(report::read_merge_inputs(files), flags.force);
+  for (const report::ReportComparison& compared : comparison.reports) {
+    for (const std::string& difference : compared.incompatible) {
+      warn(fmt::format("compared with --force although they measure different work: {}", difference), flags.out);
+    }
+  }
+  const bool to_terminal = flags.output.empty() && flags.format == "text" && flags.out.color_stdout();
+  const std::string text = flags.format == "json" ? report::compare_json(comparison, flags.fail_if_slower)
+                                                  : report::compare_text(comparison, flags.fail_if_slower, to_terminal);
+  if (flags.output.empty()) {
+    std::fputs(text.c_str(), stdout);
+  } else {
+    report::write_report(flags.output, text, flags.overwrite);
+    if (flags.out.verbosity >= 0) std::fprintf(stderr, "comparison written to %s\n", flags.output.c_str());
+  }
+  if (!flags.fail_if_slower) return;
+  const std::vector<report::Regression> found = report::regressions(comparison, *flags.fail_if_slower);
+  if (found.empty()) return;
+  std::vector<std::string> named;
+  named.reserve(found.size());
+  for (const report::Regression& r : found) {
+    named.push_back(fmt::format("{} {:.1f} % slower in {}{}", r.metric->metric.label, *r.metric->slower_percent(),
+                                r.new_source, r.row.empty() ? "" : " (" + r.row + ")"));
+  }
+  throw RegressionFound(fmt::format("significantly slower by more than --fail-if-slower {:g} %: {}",
+                                    *flags.fail_if_slower, fmt::join(named, "; ")));
+}
+
+void setup_perf_compare(CLI::App& perf) {
+  auto flags = std::make_shared<CompareFlags>();
+  auto* cmd = perf.add_subcommand(
+      "compare",
+      "Compare perf reports with a base: per metric both values, the change with its 95 % interval, and whether it "
+      "is significant (Welch's t-test on the raw samples); docs/metrics.md, \"Comparing runs\"");
+  cmd->add_option("reports", flags->files,
+                  "BASE.json first, then one or more reports to compare with it (schema version 1 or 2)")
+      ->type_name("BASE NEW");
+  cmd->add_option("-f,--format", flags->format, "Output format: text (tables) or json (docs/compare.schema.json)")
+      ->check(CLI::IsMember({"text", "json"}))
+      ->default_val("text");
+  cmd->add_option("-o,--output", flags->output, "Write the output to this file (atomically) instead of stdout")
+      ->type_name("FILE");
+  cmd->add_flag("--overwrite", flags->overwrite, "Replace an existing file at the -o path");
+  cmd->add_flag("--force", flags->force,
+                "Compare reports that measure different work (model, EP, prompt, ...); the differences are warned");
+  cmd->add_option("--fail-if-slower", flags->fail_if_slower,
+                  "Exit with code 4 when a primary metric (decode tokens/s and TTFT of a bundle, latency of a single "
+                  "model) is significantly slower by more than PCT percent")
+      ->type_name("PCT")
+      ->check(number_in(0, kMaxFailIfSlowerPercent));
+  add_output_flags(*cmd, flags->out);
+  cmd->callback([flags, cmd] {
+    refuse_benchmark_flags(*cmd, "compare");  // `perf -n 4 compare ...`: nothing to benchmark
+    run_compare(*flags);
+  });
+}
+
+const CommandRegistrar registrar("perf", "compare", 30, setup_perf_compare);
+
+}  // namespace
+}  // namespace winml::cli

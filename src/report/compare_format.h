@@ -1,0 +1,24 @@
+#pragma once
+/// \file
+/// The output of `winml perf compare`: a console table per compared result, or a JSON document
+/// (docs/compare.schema.json). Only formats; report/report_compare.h decides.
+
+#include <optional>
+#include <string>
+
+#include "report/report_compare.h"
+
+namespace winml::report {
+
+/// The schema version of the comparison JSON document.
+inline constexpr int kCompareSchemaVersion = 1;
+
+/// The console text: one table per compared result (metric, both means, sample counts, change,
+/// its interval, verdict), the unpaired results, and the gate's outcome when `fail_if_slower` is
+/// given. `color` adds ANSI colours: slower in red, faster in green.
+std::string compare_text(const Comparison& comparison, const std::optional<double>& fail_if_slower, bool color);
+
+/// The JSON document (schema_version kCompareSchemaVersion), 2-space indented, ending in a newline.
+std::string compare_json(const Comparison& comparison, const std::optional<double>& fail_if_slower);
+
+}  // namespace winml::report

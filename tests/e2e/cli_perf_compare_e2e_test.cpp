@@ -1,0 +1,108 @@
+// `winml perf compare` end to end: two real `winml perf` runs of a synthetic bundle (one thread,
+// then two) compared, in text and JSON; and the --fail-if-slower gate on a real report against an
+// unchanged copy (exit 0) and a copy whose timings are three times as long (exit 4).
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "test_support/json_file.h"
+#include "test_support/report_schema.h"
+#include "test_support/run_command.h"
+#include "test_support/temp_dir.h"
+
+namespace winml {
+namespace {
+
+namespace fs = std::filesystem;
+
+using ::testing::HasSubstr;
+
+class PerfCompareCli : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    root_ = new test::TempDir();
+    const auto result = test::run_winml("bundle synth -o " + path("tiny").string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    for (const int threads : {1, 2}) {
+      const auto run = winml("perf -q -m " + path("tiny").string() + " --threads " + std::to_string(threads) +
+                             " --prompt-tokens 8 -n 4 --iterations 5 --warmup 1 --no-bandwidth-probe -o " +
+                             report(threads).string());
+      ASSERT_EQ(run.exit_code, 0) << run.err;
+    }
+  }
+  static void TearDownTestSuite() { delete root_; }
+  static fs::path path(const std::string& name) { return root_->path() / name; }
+  static fs::path report(int threads) { return path("threads-" + std::to_string(threads) + ".json"); }
+  static test::CommandResult winml(const std::string& args) {
+    return test::run_command("WINML_CACHE_DIR=" + path("cache").string() + " " + test::winml_binary() + " " + args);
+  }
+  // A copy of a report with every timing of every timed iteration multiplied by `factor`.
+  static fs::path scaled_copy(const fs::path& from, double factor, const std::string& name) {
+    nlohmann::json doc = test::read_json(from);
+    for (auto& result : doc["results"]) {
+      for (auto& it : result["samples"]["timed"]) {
+        for (const char* key : {"prefill_ms", "first_token_ms", "total_ms"}) it[key] = it[key].get<double>() * factor;
+        for (auto& step : it["decode_ms"]) step = step.get<double>() * factor;
+      }
+    }
+    const fs::path to = path(name);
+    std::ofstream(to) << doc.dump(2);
+    return to;
+  }
+  static test::TempDir* root_;
+};
+test::TempDir* PerfCompareCli::root_ = nullptr;
+
+TEST_F(PerfCompareCli, TwoRealRunsCompareInTextAndJson) {
+  const auto text = winml("perf compare --no-color " + report(1).string() + " " + report(2).string());
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("Welch's t-test"));
+  EXPECT_THAT(text.out, HasSubstr("differs: threads: 1 in "));
+  for (const char* label : {"TTFT *", "TPOT", "decode tok/s *", "prefill tok/s", "end-to-end", "peak RSS"}) {
+    EXPECT_THAT(text.out, HasSubstr(label));
+  }
+  EXPECT_THAT(text.out, HasSubstr("5/5"));
+  EXPECT_THAT(text.out, HasSubstr("n/a (one sample)"));
+  EXPECT_THAT(text.out, ::testing::Not(HasSubstr("\x1b[")));
+
+  const fs::path json = path("compare.json");
+  const auto written =
+      winml("perf compare " + report(1).string() + " " + report(2).string() + " -f json -o " + json.string());
+  ASSERT_EQ(written.exit_code, 0) << written.err;
+  EXPECT_THAT(written.err, HasSubstr("comparison written to " + json.string()));
+  const auto check = test::check_report_file(json, "compare.schema.json");
+  EXPECT_TRUE(check.valid()) << check.problems;
+  const auto doc = test::read_json(json);
+  const auto& metrics = doc["comparisons"][0]["rows"][0]["metrics"];
+  ASSERT_EQ(metrics.size(), 6u);
+  EXPECT_EQ(metrics[0]["base"]["count"], 5);
+  EXPECT_TRUE(metrics[0]["p"].is_number());
+  // -o never replaces a file without --overwrite.
+  EXPECT_EQ(winml("perf compare " + report(1).string() + " " + report(2).string() + " -o " + json.string()).exit_code,
+            2);
+}
+
+TEST_F(PerfCompareCli, FailIfSlowerGatesOnASignificantSlowdown) {
+  const fs::path same = scaled_copy(report(1), 1.0, "same.json");
+  const auto unchanged =
+      winml("perf compare --no-color " + report(1).string() + " " + same.string() + " --fail-if-slower 5");
+  EXPECT_EQ(unchanged.exit_code, 0) << unchanged.out << unchanged.err;
+  EXPECT_THAT(unchanged.out, HasSubstr("gate: no primary metric is significantly slower by more than 5 %"));
+
+  const fs::path slow = scaled_copy(report(1), 3.0, "slow.json");
+  const auto gated =
+      winml("perf compare --no-color " + report(1).string() + " " + slow.string() + " --fail-if-slower 5");
+  EXPECT_EQ(gated.exit_code, 4) << gated.out << gated.err;
+  EXPECT_THAT(gated.out, HasSubstr("exit code 4"));
+  EXPECT_THAT(gated.err, HasSubstr("significantly slower by more than --fail-if-slower 5 %: TTFT 200.0 % slower in"));
+  // Without the gate the same comparison succeeds: it only reports.
+  EXPECT_EQ(winml("perf compare " + report(1).string() + " " + slow.string()).exit_code, 0);
+}
+
+}  // namespace
+}  // namespace winml

@@ -1,0 +1,77 @@
+// perf compare's output: the JSON document satisfies docs/compare.schema.json (checked by
+// python3-jsonschema), and the schema catches a broken one; the console colours only when asked,
+// slower in red and faster in green. The exact text is in the golden tests.
+#include "report/compare_format.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include "compare_fixtures.h"
+#include "test_support/report_schema.h"
+
+namespace winml::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+Comparison scaled(double scale) {
+  return compare_reports({testing::document("base.json", Json::array({testing::genai_result(1)})),
+                          testing::document("new.json", Json::array({testing::genai_result(scale)}))},
+                         false);
+}
+
+TEST(CompareFormat, JsonSatisfiesTheSchema) {
+  for (const double scale : {1.0, 1.2, 0.8}) {
+    for (const auto& gate : {std::optional<double>(), std::optional<double>(5.0)}) {
+      const auto check = test::check_report(Json::parse(compare_json(scaled(scale), gate)), "compare.schema.json");
+      EXPECT_TRUE(check.valid()) << check.problems;
+    }
+  }
+}
+
+TEST(CompareFormat, SchemaRejectsABrokenDocument) {
+  Json doc = Json::parse(compare_json(scaled(1.2), 5.0));
+  doc["comparisons"][0]["rows"][0]["metrics"][0]["verdict"] = "maybe";
+  const auto check = test::check_report(doc, "compare.schema.json");
+  EXPECT_EQ(check.exit_code, 1);
+  EXPECT_THAT(check.problems, HasSubstr("/comparisons/0/rows/0/metrics/0/verdict"));
+}
+
+TEST(CompareFormat, JsonCarriesTheTestAndTheGate) {
+  const Json doc = Json::parse(compare_json(scaled(1.2), 5.0));
+  EXPECT_EQ(doc["schema_version"], kCompareSchemaVersion);
+  const Json& ttft = doc["comparisons"][0]["rows"][0]["metrics"][0];
+  EXPECT_EQ(ttft["metric"], "ttft_ms");
+  EXPECT_EQ(ttft["verdict"], "slower");
+  EXPECT_NEAR(ttft["change_percent"].get<double>(), 20.0, 1e-6);
+  EXPECT_LT(ttft["ci_percent"]["low"].get<double>(), 20.0);
+  EXPECT_GT(ttft["ci_percent"]["high"].get<double>(), 20.0);
+  EXPECT_LT(ttft["p"].get<double>(), 0.05);
+  EXPECT_EQ(doc["gate"]["passed"], false);
+  EXPECT_EQ(doc["gate"]["regressions"].size(), 2u);
+  EXPECT_EQ(Json::parse(compare_json(scaled(1.2), std::nullopt))["gate"], nullptr);
+}
+
+TEST(CompareFormat, ColourOnlyWhenAskedSlowerRedFasterGreen) {
+  EXPECT_THAT(compare_text(scaled(1.2), 5.0, false), Not(HasSubstr("\x1b[")));
+  EXPECT_THAT(compare_text(scaled(1.2), 5.0, true), HasSubstr("\x1b[31mslower"));
+  EXPECT_THAT(compare_text(scaled(0.8), 5.0, true), HasSubstr("\x1b[32mfaster"));
+  EXPECT_THAT(compare_text(scaled(1.0), 5.0, true), Not(HasSubstr("\x1b[31m")));
+}
+
+TEST(CompareFormat, TextNamesTheTestUnitsAndTheGate) {
+  const std::string text = compare_text(scaled(1.2), 5.0, false);
+  EXPECT_THAT(text, HasSubstr("Welch's t-test"));
+  EXPECT_THAT(text, HasSubstr("Fieller"));
+  EXPECT_THAT(text, HasSubstr(" ms "));
+  EXPECT_THAT(text, HasSubstr(" tok/s "));
+  EXPECT_THAT(text, HasSubstr("n/a (one sample)"));
+  EXPECT_THAT(text, HasSubstr("gate: 2 primary metrics are significantly slower by more than 5 %"));
+  EXPECT_THAT(compare_text(scaled(1.0), 5.0, false),
+              HasSubstr("gate: no primary metric is significantly slower by more than 5 %"));
+}
+
+}  // namespace
+}  // namespace winml::report
