@@ -61,7 +61,8 @@ ReportComparison compare_pair(const PerfReportDocument& base, const PerfReportDo
   ReportComparison out;
   out.base_source = base.source;
   out.new_source = next.source;
-  if (base.methods != next.methods) {
+  // Compared as unordered objects: a report rewritten by a tool (jq, Python) keeps its meaning, not its key order.
+  if (nlohmann::json(base.methods) != nlohmann::json(next.methods)) {
     out.incompatible.push_back(
         fmt::format("methods (how statistics are computed) differ between {} and {}", base.source, next.source));
   }

@@ -61,7 +61,7 @@ TEST(RegisteredCommands, ACommandComesWithTheCommandsUnderIt) {
   add_registered_commands(app, static_cast<int>(argv.size()), argv.data());
   CLI::App* perf = app.get_subcommand("perf");
   EXPECT_NE(perf->get_option_no_throw("--model"), nullptr);
-  EXPECT_EQ(names(*perf), (std::vector<std::string>{"merge", "report"}));
+  EXPECT_EQ(names(*perf), (std::vector<std::string>{"compare", "merge", "report"}));
   EXPECT_NO_THROW(check_command_words(app, static_cast<int>(argv.size()), argv.data()));
 }
 
