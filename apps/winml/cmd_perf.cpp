@@ -38,6 +38,12 @@ void run_perf(PerfOptions& options) {
         "drop --cold: every report already has the cold session creation (metrics.load) and the first run "
         "(metrics.first_run_ms).");
   }
+  if (options.cold && options.target_ci_pct) {
+    throw UsageError(
+        "--cold reloads the model once per timed iteration, so under --target-ci the reloads would follow the warm "
+        "runs' precision, up to --max-iterations of them; measure cold starts with a fixed --iterations, and "
+        "--target-ci in a run without --cold.");
+  }
   if (auto ignored = ignored_flags(runtime, options.given); !ignored.empty()) {
     warn(fmt::format("{} {} not apply to runtime {} and {} ignored", fmt::join(ignored, ", "),
                      ignored.size() == 1 ? "does" : "do", runtime, ignored.size() == 1 ? "is" : "are"),
@@ -68,14 +74,21 @@ void setup_perf(CLI::App& parent) {
   cmd->add_option("--runtime", options->runtime, "auto (folder: winml-genai, .onnx: winml), winml or winml-genai")
       ->check(CLI::IsMember({"auto", "winml", "winml-genai"}))
       ->default_val("auto");
-  auto* iterations =
-      cmd->add_option("--iterations", options->iterations, "Timed iterations (winml-genai: 10, winml: 100)")
-          ->check(integer_in(1, perf::kMaxIterations));
+  cmd->add_option("--iterations", options->iterations,
+                  "Timed iterations (winml-genai: 10, winml: 100); the minimum under --target-ci")
+      ->check(integer_in(1, perf::kMaxIterations));
   cmd->add_option("--warmup", options->warmup, "Untimed warmup iterations (winml-genai: 2, winml: 10)")
       ->check(integer_in(0, perf::kMaxIterations));
-  cmd->add_option("--duration", options->duration_s, "Time budget in seconds for the timed phase, instead of a count")
-      ->check(number_in(0, kMaxDurationS, /*min_exclusive=*/true))
-      ->excludes(iterations);
+  cmd->add_option("--duration", options->duration_s,
+                  "Time budget in seconds for the timed phase, instead of a count; a bound under --target-ci")
+      ->check(number_in(0, kMaxDurationS, /*min_exclusive=*/true));
+  cmd->add_option("--target-ci", options->target_ci_pct,
+                  "Run until the 95% interval of the primary metric (decode tokens/s; winml: latency) is within "
+                  "PCT % of its mean, e.g. 2; bounded by --max-iterations and --duration");
+  cmd->add_option("--max-iterations", options->max_iterations,
+                  "Most timed iterations under --target-ci (default 10x the runtime's --iterations default: "
+                  "winml-genai 100, winml 1000) or --duration")
+      ->check(integer_in(1, perf::kMaxIterations));
   cmd->add_option("--rounds", options->rounds,
                   "Measure the whole sweep R times, the combinations interleaved (A B C, A B C) so that drift and "
                   "heat fall on each alike; each combination's rounds pool into its one result (default 1)")

@@ -25,8 +25,10 @@ struct PerfOptions {
   std::optional<std::size_t> iterations;
   std::optional<std::size_t> warmup;
   std::optional<double> duration_s;
-  std::size_t rounds = 1;  ///< --rounds: the sweep measured this often, combinations interleaved
-  double delay_s = 0;      ///< --delay: seconds of sleep before every run but the first
+  std::size_t rounds = 1;                     ///< --rounds: the sweep measured this often, combinations interleaved
+  double delay_s = 0;                         ///< --delay: seconds of sleep before every run but the first
+  std::optional<double> target_ci_pct;        ///< --target-ci PCT
+  std::optional<std::size_t> max_iterations;  ///< --max-iterations; unset = the runtime's default under --target-ci
   // Sweepable settings hold the text as given: a value, a list or a range (sweep_flags.h).
   std::string device;  ///< -d/--device; empty = the runtime's default (winml-genai: config; winml: auto)
   std::string ep;      ///< --ep; empty = none

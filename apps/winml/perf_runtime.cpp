@@ -50,7 +50,7 @@ std::string resolve_runtime(const std::string& runtime, const std::string& model
 }
 
 perf::LoopRequest loop_request(const PerfOptions& options) {
-  return {options.iterations, options.warmup, options.duration_s};
+  return {options.iterations, options.warmup, options.duration_s, options.target_ci_pct, options.max_iterations};
 }
 
 perf::RoundPlan round_plan(const PerfOptions& options) { return {options.rounds, options.delay_s}; }

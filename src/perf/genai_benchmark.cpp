@@ -242,7 +242,9 @@ void run_once(const RunContext& context, LoadedSession& loaded, const std::strin
 }
 
 // A combination's result from its pooled runs, with its roofline over every round's samples.
-GenaiPerfResult finish(PooledRuns& pooled, const std::optional<RooflineModel>& roofline, int depth) {
+// Under --target-ci each run stopped on its own; the outcome judges the pooled samples.
+GenaiPerfResult finish(PooledRuns& pooled, const std::optional<RooflineModel>& roofline, int depth,
+                       const LoopSettings& loop) {
   GenaiPerfResult result =
       make_genai_result(std::move(pooled.config), pooled.samples, std::move(pooled.facts), std::move(pooled.machine));
   result.clock = std::move(pooled.clock);
@@ -252,6 +254,7 @@ GenaiPerfResult finish(PooledRuns& pooled, const std::optional<RooflineModel>& r
         compute_roofline(*roofline, result.samples, result.metrics, pooled.probes, result.facts.peak_rss_bytes, depth);
     result.roofline = GenaiRoofline{*roofline, std::move(pooled.probes), figures};
   }
+  add_target_ci(result.quality, loop, "decode_tokens_per_s", result.metrics.decode_tokens_per_s, result.samples.size());
   return result;
 }
 
@@ -298,7 +301,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   std::vector<GenaiPerfResult> results;
   results.reserve(combinations.size());
   for (std::size_t i = 0; i < combinations.size(); ++i) {
-    results.push_back(finish(pooled[i], roofline, combinations[i].run.depth));
+    results.push_back(finish(pooled[i], roofline, combinations[i].run.depth, start_.loop));
     // Over every round's samples, so said once the last round has run, naming the combination.
     for (const std::string& warning : results.back().quality.warnings) {
       observer.on_warning(combination_warning(combinations[i], combinations.size(), warning));

@@ -1,5 +1,7 @@
 #include "perf/genai_runner.h"
 
+#include "perf/target_ci.h"
+
 namespace winml::perf {
 
 GenaiRunSamples run_genai_benchmark(GenerationSource& source, const LoopSettings& settings, const Clock& clock,
@@ -7,9 +9,13 @@ GenaiRunSamples run_genai_benchmark(GenerationSource& source, const LoopSettings
   validate(settings);
   GenaiRunSamples out;
   out.warmup.reserve(settings.warmup);
-  if (!settings.duration_s) out.timed.reserve(settings.iterations);
+  const bool open_ended = settings.duration_s || settings.target_ci_pct;
+  if (!open_ended) out.timed.reserve(settings.iterations);
   const double budget = settings.duration_s.value_or(0);
-  const std::size_t timed_total = settings.duration_s ? 0 : settings.iterations;
+  const std::size_t timed_total = open_ended ? 0 : settings.iterations;
+  // --target-ci: the interval so far of the decode rate, the primary metric (an iteration without
+  // a decode step has none, as in the report's statistics).
+  PrecisionTracker precision;
 
   const double start = clock();
   for (std::size_t i = 0; i < settings.warmup; ++i) {
@@ -19,8 +25,11 @@ GenaiRunSamples run_genai_benchmark(GenerationSource& source, const LoopSettings
 
   const double timed_start = clock();
   double now = timed_start;
-  while (should_start_timed_iteration(settings, out.timed.size(), now - timed_start)) {
+  while (should_start_timed_iteration(settings, out.timed.size(), now - timed_start, precision.relative_half_width())) {
     out.timed.push_back(source.generate());
+    if (settings.target_ci_pct && !out.timed.back().decode_s.empty()) {
+      precision.add(out.timed.back().decode_tokens_per_s());
+    }
     now = clock();
     progress.on_iteration(
         {Phase::timed, out.timed.size(), timed_total, budget, out.timed.back().total_s(), now - start});

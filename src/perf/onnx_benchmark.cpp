@@ -226,6 +226,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     result.clock = std::move(runs.clock);
     result.rounds = std::move(runs.rounds);
     result.metrics.validation = std::move(runs.validation);
+    add_target_ci(result.quality, start_.loop, "latency_ms", result.metrics.latency_s, result.samples.timed_s.size());
     // Over every round's runs, so said once the last round has run, naming the combination.
     for (const std::string& warning : result.quality.warnings) {
       observer.on_warning(combination_warning(combinations[i], combinations.size(), warning));

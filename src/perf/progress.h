@@ -21,7 +21,7 @@ enum class Phase {
 struct ProgressEvent {
   Phase phase = Phase::timed;  ///< the phase the iteration belongs to
   std::size_t index = 0;       ///< 1-based iteration number within the phase
-  std::size_t total = 0;       ///< iterations planned in the phase; 0 = open-ended (time budget)
+  std::size_t total = 0;       ///< iterations planned in the phase; 0 = open-ended (time budget or --target-ci)
   double budget_s = 0;         ///< time budget of the timed phase in seconds; 0 = none
   double iteration_s = 0;      ///< how long this iteration took, in seconds
   double elapsed_s = 0;        ///< seconds since the runner started (all phases)

@@ -29,4 +29,13 @@ RunQuality assess_run(const std::vector<CheckedMetric>& metrics, std::size_t war
   return q;
 }
 
+void add_target_ci(RunQuality& quality, const LoopSettings& settings, const std::string& metric, const Summary& primary,
+                   std::size_t timed_iterations) {
+  quality.target_ci = assess_target_ci(settings, metric, primary, timed_iterations);
+  if (!quality.target_ci) return;
+  if (std::string warning = target_ci_warning(*quality.target_ci, settings); !warning.empty()) {
+    quality.warnings.push_back(std::move(warning));
+  }
+}
+
 }  // namespace winml::perf

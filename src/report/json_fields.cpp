@@ -48,6 +48,20 @@ Json summary_rate(const perf::Summary& s) { return summary(s, rate); }
 
 Json distribution_ms(const perf::Summary& s) { return distribution(s, ms); }
 
+namespace {
+
+Json target_ci(const std::optional<perf::TargetCiOutcome>& t) {
+  if (!t) return nullptr;
+  return {{"metric", t->metric},
+          {"pct", t->pct},
+          {"met", t->met},
+          {"half_width_pct", t->half_width_pct ? Json(rate(*t->half_width_pct)) : Json(nullptr)},
+          {"iterations", t->iterations},
+          {"stopped_by", perf::to_string(t->stopped_by)}};
+}
+
+}  // namespace
+
 Json run_quality(const perf::RunQuality& q) {
   Json warmup = Json::array();
   for (const perf::WarmupVerdict& v : q.warmup) {
@@ -57,7 +71,8 @@ Json run_quality(const perf::RunQuality& q) {
           {"high_cv", q.high_cv},
           {"warmup_check", warmup},
           {"suggested_warmup", q.suggested_warmup > 0 ? Json(q.suggested_warmup) : Json(nullptr)},
-          {"warnings", q.warnings}};
+          {"warnings", q.warnings},
+          {"target_ci", target_ci(q.target_ci)}};
 }
 
 Json machine(const perf::MachineInfo& m) {

@@ -25,8 +25,13 @@ void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
       what = fmt::format("cold start {}/{}", e.index, e.total);
       break;
     case perf::Phase::timed:
-      what = e.total != 0 ? fmt::format("iteration {}/{}", e.index, e.total)
-                          : fmt::format("iteration {} ({} budget)", e.index, text::duration(e.budget_s));
+      if (e.total != 0) {
+        what = fmt::format("iteration {}/{}", e.index, e.total);
+      } else if (e.budget_s > 0) {
+        what = fmt::format("iteration {} ({} budget)", e.index, text::duration(e.budget_s));
+      } else {
+        what = fmt::format("iteration {} (until the --target-ci precision)", e.index);
+      }
       break;
   }
   out_ << fmt::format("{}  {}  elapsed {}\n", what, text::duration(e.iteration_s), text::duration(e.elapsed_s));

@@ -83,6 +83,12 @@ void add_quality_rows(Table& table, const perf::RunQuality& quality, const std::
     checks += fmt::format(" · warmup not checked (needs {} timed iterations)", perf::kWarmupCheckMinSamples);
   }
   table.add_row({"checks", checks});
+  if (const auto& t = quality.target_ci) {
+    const std::string reached = t->half_width_pct ? fmt::format("±{:.2f} %", *t->half_width_pct) : "no interval";
+    table.add_row({"target CI", fmt::format("±{:g} % of {}: {} after {} iteration{} ({}{})", t->pct, t->metric,
+                                            t->met ? "met" : "NOT met", t->iterations, t->iterations == 1 ? "" : "s",
+                                            reached, t->met ? "" : ", stopped by " + perf::to_string(t->stopped_by))});
+  }
 }
 
 std::string build_warning(const perf::MachineInfo& m, const Style& style) {

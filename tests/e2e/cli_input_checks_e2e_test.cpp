@@ -89,7 +89,7 @@ TEST_F(InputChecks, OutOfRangeNumbersAndExclusiveFlagsAreUsageErrors) {
       {"perf " + m + " --batch-size 0", "--batch-size"},
       {"perf " + m + " --prompt ''", "--prompt is empty"},
       {"perf " + m + " --prompt hi --prompt-tokens 8", "excludes"},
-      {"perf " + m + " --iterations 3 --duration 2", "excludes"},
+      {"perf " + m + " --iterations 3 --duration 2", "exclude each other"},
       {"perf " + m + " --prompt hi --prompt-file " + model_a(), "excludes"},
       {"perf -m " + model_a() + " --input-data " + root_->path().string() + " --shape X=4", "excludes"},
       {"generate " + m + " --prompt hi --seed 2147483648", "from 0 to 2147483647"},

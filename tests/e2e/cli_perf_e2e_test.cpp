@@ -257,6 +257,27 @@ TEST_F(PerfCli, OnnxModelBenchmark) {
   EXPECT_THAT(result.out, ::testing::HasSubstr("(session creation "));
 }
 
+// --target-ci on a single model: the run stops between the minimum and the bound, and the report
+// says whether the precision target was met (either way is right on a noisy machine).
+TEST_F(PerfCli, TargetCiStopsWithinTheBoundsAndReportsTheOutcome) {
+  auto report = out("onnx_target_ci.json");
+  auto result = perf("-m " + (pipe() / "lm_head.onnx").string() +
+                     " --target-ci 50 --iterations 3 --max-iterations 20 --warmup 1 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto doc = read_json(report);
+  const auto& target = test::first_result(doc)["metrics"]["quality"]["target_ci"];
+  ASSERT_TRUE(target.is_object());
+  EXPECT_EQ(target["metric"], "latency_ms");
+  EXPECT_EQ(target["pct"], 50);
+  ASSERT_TRUE(target["met"].is_boolean());
+  const auto iterations = target["iterations"].get<int>();
+  EXPECT_GE(iterations, 3);
+  EXPECT_LE(iterations, 20);
+  EXPECT_EQ(target["stopped_by"], target["met"].get<bool>() ? "target" : "max_iterations");
+  EXPECT_THAT(result.out, ::testing::HasSubstr("target CI"));
+}
+
 // -f csv|md|jsonl: one row on stdout that Python's csv/json modules (and the Markdown check) read,
 // agreeing with the report file, which is still written and announced on stderr. Both runtimes.
 TEST_F(PerfCli, RowFormatsPrintOneParsableRowAndStillWriteTheReport) {

@@ -5,6 +5,8 @@
 #include <stdexcept>
 
 #include "fake_clock.h"
+#include "perf/statistics.h"
+#include "perf/target_ci.h"
 #include "recording_progress.h"
 #include "winml/errors.h"
 
@@ -84,6 +86,85 @@ TEST(LatencyRunner, TimeBudgetIsCapped) {
   settings.duration_s = 1e6;
   settings.max_iterations = 7;
   EXPECT_EQ(run_latency_benchmark(run.fn(), settings, clock.clock(), progress).timed_s.size(), 7u);
+}
+
+// --target-ci 1 with runs alternating 1.00 and 1.01 ms: after 3 runs the 95 % interval is
+// ±1.43 % of the mean (t(0.975, 2) = 4.303), after 4 it is ±0.914 % (t(0.975, 3) = 3.182), so the
+// run stops at 4 and says the target was met.
+TEST(LatencyRunner, TargetCiStopsOnceTheIntervalIsNarrowEnough) {
+  ManualClock clock;
+  FakeRun run{clock, {0.01, 1.00e-3, 1.01e-3, 1.00e-3, 1.01e-3, 1.00e-3, 1.01e-3}};
+  RecordingProgress progress;
+  LoopSettings settings;
+  settings.warmup = 0;
+  settings.iterations = 2;  // the minimum
+  settings.target_ci_pct = 1;
+  settings.max_iterations = 50;
+  const LatencyRun r = run_latency_benchmark(run.fn(), settings, clock.clock(), progress);
+  ASSERT_EQ(r.timed_s.size(), 4u);
+  EXPECT_EQ(progress.events.back().total, 0u);  // open-ended
+  const auto outcome = assess_target_ci(settings, "latency_ms", summarize(r.timed_s), r.timed_s.size());
+  ASSERT_TRUE(outcome);
+  EXPECT_TRUE(outcome->met);
+  EXPECT_EQ(outcome->stopped_by, TargetCiStop::target);
+  EXPECT_NEAR(*outcome->half_width_pct, 0.914, 0.001);
+  EXPECT_EQ(outcome->iterations, 4u);
+}
+
+// Runs alternating 1 and 3 ms never get within 1 % in 50 runs (the interval is about ±14 %): the
+// run stops at --max-iterations and reports the target as not met, with a warning naming the bound.
+TEST(LatencyRunner, TargetCiThatIsNeverMetStopsAtMaxIterations) {
+  ManualClock clock;
+  std::vector<double> costs = {0.01};
+  for (int i = 0; i < 100; ++i) costs.push_back(i % 2 == 0 ? 1e-3 : 3e-3);
+  FakeRun run{clock, costs};
+  NullProgress progress;
+  LoopSettings settings;
+  settings.warmup = 0;
+  settings.iterations = 5;
+  settings.target_ci_pct = 1;
+  settings.max_iterations = 50;
+  const LatencyRun r = run_latency_benchmark(run.fn(), settings, clock.clock(), progress);
+  ASSERT_EQ(r.timed_s.size(), 50u);
+  const auto outcome = assess_target_ci(settings, "latency_ms", summarize(r.timed_s), r.timed_s.size());
+  ASSERT_TRUE(outcome);
+  EXPECT_FALSE(outcome->met);
+  EXPECT_EQ(outcome->stopped_by, TargetCiStop::max_iterations);
+  EXPECT_GT(*outcome->half_width_pct, 10);
+  const std::string warning = target_ci_warning(*outcome, settings);
+  EXPECT_NE(warning.find("--target-ci 1 not met"), std::string::npos) << warning;
+  EXPECT_NE(warning.find("--max-iterations 50"), std::string::npos) << warning;
+}
+
+// --duration bounds a --target-ci run too, and --iterations is its minimum even when identical
+// runs would meet the target at once.
+TEST(LatencyRunner, TargetCiIsBoundedByDurationAndRunsTheMinimum) {
+  ManualClock clock;
+  FakeRun slow{clock, {0.5, 0.5, 1.5}};  // first run, then alternating 0.5 and 1.5 s
+  slow.costs = {0.5};
+  for (int i = 0; i < 20; ++i) slow.costs.push_back(i % 2 == 0 ? 0.5 : 1.5);
+  NullProgress progress;
+  LoopSettings settings;
+  settings.warmup = 0;
+  settings.iterations = 2;
+  settings.target_ci_pct = 1;
+  settings.max_iterations = 1000;
+  settings.duration_s = 3.5;
+  const LatencyRun bounded = run_latency_benchmark(slow.fn(), settings, clock.clock(), progress);
+  EXPECT_EQ(bounded.timed_s.size(), 4u);  // starts at 0, 0.5, 2.0, 2.5 s; 4.0 s is past the budget
+  const auto outcome = assess_target_ci(settings, "latency_ms", summarize(bounded.timed_s), bounded.timed_s.size());
+  ASSERT_TRUE(outcome);
+  EXPECT_EQ(outcome->stopped_by, TargetCiStop::duration);
+  EXPECT_NE(target_ci_warning(*outcome, settings).find("--duration 3.5"), std::string::npos);
+
+  ManualClock steady_clock;
+  FakeRun steady{steady_clock, {0.001}};
+  LoopSettings minimum;
+  minimum.warmup = 0;
+  minimum.iterations = 6;
+  minimum.target_ci_pct = 5;
+  minimum.max_iterations = 100;
+  EXPECT_EQ(run_latency_benchmark(steady.fn(), minimum, steady_clock.clock(), progress).timed_s.size(), 6u);
 }
 
 TEST(LatencyRunner, ZeroWarmupStillDoesTheFirstRunApart) {
