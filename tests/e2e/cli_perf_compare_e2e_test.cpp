@@ -99,7 +99,11 @@ TEST_F(PerfCompareCli, FailIfSlowerGatesOnASignificantSlowdown) {
       winml("perf compare --no-color " + report(1).string() + " " + slow.string() + " --fail-if-slower 5");
   EXPECT_EQ(gated.exit_code, 4) << gated.out << gated.err;
   EXPECT_THAT(gated.out, HasSubstr("exit code 4"));
-  EXPECT_THAT(gated.err, HasSubstr("significantly slower by more than --fail-if-slower 5 %: TTFT 200.0 % slower in"));
+  // Both primary metrics are three times slower; which of them a t-test on five noisy iterations of
+  // a tiny bundle calls significant depends on the run (a TTFT spread by one slow prefill may not
+  // be), so the message must name at least one, with the change the scaling made.
+  EXPECT_THAT(gated.err, ::testing::ContainsRegex("significantly slower by more than --fail-if-slower 5 %: "
+                                                  "(TTFT 200\\.0 %|decode tok/s 66\\.7 %) slower in"));
   // Without the gate the same comparison succeeds: it only reports.
   EXPECT_EQ(winml("perf compare " + report(1).string() + " " + slow.string()).exit_code, 0);
 }
