@@ -5,8 +5,18 @@ include(CMakePackageConfigHelpers)
 
 install(TARGETS winml_core EXPORT winmlTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(TARGETS winml winml-compile-worker RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-install(TARGETS winml_engine winml_onnx_io LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})
-install(FILES ${WINML_RUNTIME_LIBS} DESTINATION ${CMAKE_INSTALL_LIBDIR})
+# The plugins go where the loader looks: lib/ beside the engine libraries, or on Windows bin/ with
+# winml.exe (a DLL is a RUNTIME artifact there, and the system finds dependent DLLs beside the exe).
+set(_plugins winml_engine)
+if(TARGET winml_onnx_io)
+  list(APPEND _plugins winml_onnx_io)
+endif()
+install(TARGETS ${_plugins} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(WIN32)
+  install(FILES ${WINML_RUNTIME_LIBS} DESTINATION ${CMAKE_INSTALL_BINDIR})
+else()
+  install(FILES ${WINML_RUNTIME_LIBS} DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
 install(DIRECTORY include/winml DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(EXPORT winmlTargets NAMESPACE winml:: DESTINATION ${CMAKE_INSTALL_LIBDIR}/cmake/winml)
 

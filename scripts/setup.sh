@@ -18,6 +18,10 @@ packages=(
   libjs-chart.js chromium
   # The asan preset and the fuzz targets: clang, its sanitizer/libFuzzer runtimes, llvm-symbolizer.
   clang libclang-rt-dev llvm
+  # The Windows build, cross-compiled and tested here (scripts/test-windows.sh): mingw-w64 with
+  # the posix thread model (std::thread, std::mutex), GoogleTest's sources to build for it, and
+  # wine to run it (wine64 runs the programs; wine has winepath and wineboot).
+  g++-mingw-w64-x86-64-posix googletest wine64 wine
 )
 
 missing=()

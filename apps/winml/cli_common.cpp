@@ -5,7 +5,6 @@
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
-#include <cstdlib>
 #include <filesystem>
 
 #include "engine/engine_loader.h"
@@ -13,6 +12,7 @@
 #include "ep/discovery.h"
 #include "ep/plugin_eps.h"
 #include "number_flags.h"
+#include "platform/environment.h"
 #include "platform/terminal.h"
 #include "winml/errors.h"
 
@@ -21,8 +21,7 @@ namespace {
 
 bool colour_allowed(platform::StandardStream stream, bool no_color) {
   if (no_color) return false;
-  const char* env = std::getenv("NO_COLOR");
-  if (env != nullptr && *env != '\0') return false;
+  if (platform::environment_variable("NO_COLOR")) return false;
   return platform::is_terminal(stream) && platform::enable_colour(stream);
 }
 
@@ -71,8 +70,8 @@ void add_threads_flag(CLI::App& app, std::optional<int>& threads) {
 
 std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::string>& from_flags) {
   // Every entry is checked before the engine loads, and a bad one names where it came from.
-  const char* env = std::getenv(ep::kEpLibrariesVariable);
-  std::vector<ep::PluginLibrary> libraries = ep::parse_plugin_libraries(from_flags, env == nullptr ? "" : env);
+  const std::string env = platform::environment_variable(ep::kEpLibrariesVariable).value_or("");
+  std::vector<ep::PluginLibrary> libraries = ep::parse_plugin_libraries(from_flags, env);
   for (const auto& library : libraries) {
     if (!std::filesystem::exists(library.path)) {
       throw UsageError("EP library '" + library.path + "' (for " + library.name +

@@ -13,6 +13,7 @@
 #include "ep/catalog.h"
 #include "number_flags.h"
 #include "platform/file_kind.h"
+#include "platform/utf8_path.h"
 #include "session/bundle_check.h"
 #include "session/load_folder.h"
 #include "winml/errors.h"
@@ -63,7 +64,8 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   auto prepared = session::prepare_load_folder(facts.config, request, target);
   for (const auto& warning : prepared.warnings) warn(warning, options.out);
   print_stages(prepared.stages);
-  std::fprintf(stderr, "derived bundle: %s (ep %s)\n", prepared.load_dir.c_str(), prepared.effective_ep.c_str());
+  std::fprintf(stderr, "derived bundle: %s (ep %s)\n", platform::utf8_string(prepared.load_dir).c_str(),
+               prepared.effective_ep.c_str());
 }
 
 void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
@@ -85,7 +87,8 @@ void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
   auto result = compile::compile_file(job);
   print_stages(
       {{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail}});
-  if (!result.artifact.empty()) std::fprintf(stderr, "compiled model: %s\n", result.artifact.c_str());
+  if (!result.artifact.empty())
+    std::fprintf(stderr, "compiled model: %s\n", platform::utf8_string(result.artifact).c_str());
 }
 
 // -o names a folder (bundle) or a file (.onnx); a device node, FIFO or socket is neither, and is

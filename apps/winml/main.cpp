@@ -7,12 +7,16 @@
 #include <cstdio>
 #include <exception>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "app.h"
 #include "command_registry.h"
 #include "console_output.h"
 #include "engine_log.h"
+#include "platform/command_line.h"
 #include "platform/signal_cleanup.h"
+#include "platform/terminal.h"
 #include "regression_found.h"
 #include "winml/engine_scope.h"
 #include "winml/errors.h"
@@ -32,9 +36,14 @@ int exit_code_for(const winml::Error& error) {
 
 }  // namespace
 
-int main(int argc, char** argv) {
+int main(int argc, char** raw_argv) {
+  // UTF-8 on every system: on Windows the C runtime's argv cannot hold every file name.
+  std::vector<std::string> arguments = winml::platform::utf8_arguments(argc, raw_argv);
+  std::vector<char*> argv_pointers = winml::platform::argv_of(arguments);
+  char** argv = argv_pointers.data();
   // Ctrl-C or a kill during a write deletes the temporary files in flight, then exits by the signal.
   winml::platform::remove_temp_files_on_signal();
+  winml::platform::use_utf8_console();
   // ONNX Runtime's and GenAI's log lines go through our stderr output, at the default verbosity
   // until a command's -v/-q says otherwise.
   winml::cli::route_engine_logs(0);

@@ -124,9 +124,9 @@ std::string move_files(const fs::path& from, const fs::path& to, const std::vect
   for (const auto& name : names) {
     // Flushed before the rename so a marker written later never names data still in the page cache.
     if (!platform::sync_to_disk(from / name)) return fmt::format("cannot flush {}", (from / name).string());
-    if (std::rename((from / name).c_str(), (to / name).c_str()) != 0) {
-      return fmt::format("cannot move {} to {}: {}", (from / name).string(), to.string(), std::strerror(errno));
-    }
+    std::error_code ec;
+    fs::rename(from / name, to / name, ec);
+    if (ec) return fmt::format("cannot move {} to {}: {}", (from / name).string(), to.string(), ec.message());
     checkpoint("artifact-file-moved");
   }
   platform::sync_to_disk(to);

@@ -5,10 +5,12 @@
 
 #include <fmt/format.h>
 
+#include "platform/c_file.h"
+
 namespace winml::compile {
 
 WireReader::WireReader(const std::filesystem::path& path) {
-  file_ = std::fopen(path.c_str(), "rb");
+  file_ = platform::open_c_file(path, "rb");
   if (file_ == nullptr) {
     fail(fmt::format("cannot open it: {}", std::strerror(errno)));
     return;

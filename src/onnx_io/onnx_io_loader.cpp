@@ -25,6 +25,12 @@ OnnxIo* g_instance = nullptr;
 OnnxIo& get() {
   std::lock_guard lock(g_mutex);
   if (g_instance != nullptr) return *g_instance;
+#if !WINML_ONNX_IO_BUILT
+  throw Error(ErrorCategory::not_installed,
+              "this build of winml has no ONNX file support (built with WINML_WITH_ONNX_PROTO=OFF, the default on "
+              "Windows, where Debian's ONNX protobuf library is not available): writing bundles (bundle synth) and "
+              "reading .pb input files need it. Run that step with a Linux build of winml and copy the files here.");
+#endif
   static const plugin::PluginSpec spec{WINML_ONNX_IO_FILE_NAME, "WINML_ONNX_IO_PATH", "winml_onnx_io_identity",
                                        "winml_onnx_io_instance", kOnnxIoInterfaceVersion};
   void* entry = plugin::load_plugin(spec, not_installed);

@@ -31,7 +31,8 @@ Shard parse_shard(std::string_view text) {
   const std::string shown(text);
   const std::size_t slash = text.find('/');
   const auto k = whole_number(text.substr(0, slash));
-  const auto n = slash == std::string_view::npos ? std::nullopt : whole_number(text.substr(slash + 1));
+  // No slash: no N (an empty number is none).
+  const auto n = whole_number(slash == std::string_view::npos ? std::string_view{} : text.substr(slash + 1));
   if (!k || !n) {
     throw UsageError(fmt::format(
         "--shard {}: expected K/N, two whole numbers, e.g. --shard 2/4 for the second of 4 slices of the sweep",

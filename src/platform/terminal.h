@@ -16,4 +16,9 @@ bool is_terminal(StandardStream stream);
 /// the sequences as text.
 bool enable_colour(StandardStream stream);
 
+/// Makes a console show the UTF-8 winml writes (names, sparklines, ±) as text rather than as
+/// code-page characters. POSIX terminals take the locale's encoding, UTF-8 in practice: nothing to
+/// do there. A Windows console is switched to code page 65001 for this process's output.
+void use_utf8_console();
+
 }  // namespace winml::platform

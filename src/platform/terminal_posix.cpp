@@ -11,4 +11,6 @@ bool is_terminal(StandardStream stream) {
 // Terminals on POSIX systems interpret ANSI sequences without being asked.
 bool enable_colour(StandardStream /*stream*/) { return true; }
 
+void use_utf8_console() {}
+
 }  // namespace winml::platform

@@ -26,4 +26,7 @@ bool enable_colour(StandardStream stream) {
   return ::SetConsoleMode(console, mode | ENABLE_VIRTUAL_TERMINAL_PROCESSING) != 0;
 }
 
+// Only a console has an output code page; files and pipes get winml's UTF-8 bytes unchanged.
+void use_utf8_console() { ::SetConsoleOutputCP(CP_UTF8); }
+
 }  // namespace winml::platform

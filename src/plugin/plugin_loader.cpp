@@ -5,6 +5,7 @@
 
 #include "platform/environment.h"
 #include "platform/shared_library.h"
+#include "platform/utf8_path.h"
 #include "winml/errors.h"
 #include "winml_build_info.h"
 
@@ -21,7 +22,7 @@ std::string describe(int interface_version, const char* winml_version, const cha
 }  // namespace
 
 fs::path plugin_path(const PluginSpec& spec) {
-  if (auto env = platform::environment_variable(spec.path_variable)) return *env;
+  if (auto env = platform::environment_variable(spec.path_variable)) return platform::utf8_path(*env);
   fs::path here = platform::file_holding(reinterpret_cast<const void*>(&plugin_path)).parent_path();
   for (const fs::path& candidate : {here / spec.file_name, here / ".." / "lib" / spec.file_name,
                                     fs::path(WINML_PLUGIN_INSTALL_DIR) / spec.file_name}) {

@@ -1,25 +1,17 @@
 #include "report/report_file.h"
 
-#include <time.h>
-
 #include <fmt/format.h>
 
 #include "compile/fingerprint.h"
 #include "platform/atomic_file.h"
 #include "platform/file_kind.h"
+#include "platform/local_time.h"
 #include "platform/temp_sweep.h"
 #include "util/cache_root.h"
 #include "winml/errors.h"
 
 namespace winml::report {
 namespace {
-
-std::tm local_tm(std::chrono::system_clock::time_point when) {
-  const std::time_t t = std::chrono::system_clock::to_time_t(when);
-  std::tm tm{};
-  ::localtime_r(&t, &tm);
-  return tm;
-}
 
 // The folder a report will be created in: the nearest ancestor of `path` that exists (the missing
 // ones are created when the report is written).
@@ -67,7 +59,7 @@ std::string report_name_for(const std::filesystem::path& model) {
 
 std::filesystem::path default_report_path(const std::filesystem::path& model,
                                           std::chrono::system_clock::time_point when) {
-  const std::tm tm = local_tm(when);
+  const std::tm tm = platform::local_time(when).fields;
   const std::string file = fmt::format("{:04}{:02}{:02}-{:02}{:02}{:02}.json", tm.tm_year + 1900, tm.tm_mon + 1,
                                        tm.tm_mday, tm.tm_hour, tm.tm_min, tm.tm_sec);
   return cache_root() / "perf" / report_folder_for(model) / file;
@@ -83,8 +75,9 @@ std::string report_folder_for(const std::filesystem::path& model) {
 }
 
 std::string rfc3339_local(std::chrono::system_clock::time_point when) {
-  const std::tm tm = local_tm(when);
-  const long offset_min = tm.tm_gmtoff / 60;
+  const platform::LocalTime local = platform::local_time(when);
+  const std::tm& tm = local.fields;
+  const long offset_min = local.utc_offset_minutes;
   const long abs_min = offset_min < 0 ? -offset_min : offset_min;
   return fmt::format("{:04}-{:02}-{:02}T{:02}:{:02}:{:02}{}{:02}:{:02}", tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday,
                      tm.tm_hour, tm.tm_min, tm.tm_sec, offset_min < 0 ? '-' : '+', abs_min / 60, abs_min % 60);

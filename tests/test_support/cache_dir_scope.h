@@ -1,32 +1,28 @@
 #pragma once
 // Pointing winml's cache root at a test's own folder.
 
-#include <stdlib.h>
-
 #include <filesystem>
+#include <optional>
 #include <string>
+
+#include "platform/environment.h"
+#include "platform/utf8_path.h"
 
 namespace winml::test {
 
-/// Sets WINML_CACHE_DIR to `dir` for the scope's lifetime, then restores the previous value.
+/// Sets WINML_CACHE_DIR to `dir` for the scope's lifetime, then restores the previous value (an
+/// empty value, which winml reads as unset, when there was none).
 class CacheDirScope {
  public:
-  explicit CacheDirScope(const std::filesystem::path& dir) {
-    if (const char* old = std::getenv("WINML_CACHE_DIR")) old_ = old;
-    ::setenv("WINML_CACHE_DIR", dir.c_str(), 1);
+  explicit CacheDirScope(const std::filesystem::path& dir) : old_(platform::environment_variable("WINML_CACHE_DIR")) {
+    platform::set_environment_variable("WINML_CACHE_DIR", platform::utf8_string(dir));
   }
-  ~CacheDirScope() {
-    if (old_.empty()) {
-      ::unsetenv("WINML_CACHE_DIR");
-    } else {
-      ::setenv("WINML_CACHE_DIR", old_.c_str(), 1);
-    }
-  }
+  ~CacheDirScope() { platform::set_environment_variable("WINML_CACHE_DIR", old_.value_or("")); }
   CacheDirScope(const CacheDirScope&) = delete;
   CacheDirScope& operator=(const CacheDirScope&) = delete;
 
  private:
-  std::string old_;
+  std::optional<std::string> old_;
 };
 
 }  // namespace winml::test

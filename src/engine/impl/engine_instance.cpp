@@ -12,7 +12,9 @@
 #include "engine/impl/log_routing.h"
 #include "engine/impl/onnx_session.h"
 #include "engine/impl/ort_environment.h"
+#include "engine/impl/ort_path.h"
 #include "platform/shared_library.h"
+#include "plugin/plugin_export.h"
 #include "plugin/plugin_identity.h"
 #include "util/ascii_case.h"
 #include "winml_build_info.h"
@@ -52,7 +54,7 @@ class OrtGenaiEngine final : public Engine {
 
   void register_ep_library(const std::string& name, const std::string& path) override {
     translate_errors<SessionError>("ONNX Runtime could not register EP library " + path + " as " + name,
-                                   [&] { ort_env().RegisterExecutionProviderLibrary(name.c_str(), path); });
+                                   [&] { ort_env().RegisterExecutionProviderLibrary(name.c_str(), ort_path(path)); });
     // GenAI shares ONNX Runtime's environment, so it may report the library as already
     // registered; anything else is a real failure. Its registration reports errors by throwing.
     try {
@@ -86,8 +88,8 @@ class OrtGenaiEngine final : public Engine {
     translate_errors<CompileError>("ONNX Runtime could not compile " + request.input_path, [&] {
       Ort::SessionOptions options = make_session_options(request.providers, 0);
       Ort::ModelCompilationOptions compile_options(ort_env(), options);
-      compile_options.SetInputModelPath(request.input_path.c_str());
-      compile_options.SetOutputModelPath(request.output_path.c_str());
+      compile_options.SetInputModelPath(ort_path(request.input_path).c_str());
+      compile_options.SetOutputModelPath(ort_path(request.output_path).c_str());
       compile_options.SetEpContextEmbedMode(request.embed_context);
       Ort::Status status = Ort::CompileModel(ort_env(), compile_options);
       if (!status.IsOK()) throw CompileError(status.GetErrorMessage());
@@ -117,13 +119,13 @@ class OrtGenaiEngine final : public Engine {
 }  // namespace
 }  // namespace winml::engine::impl
 
-extern "C" __attribute__((visibility("default"))) const winml::plugin::Identity* winml_engine_identity() {
+extern "C" WINML_PLUGIN_EXPORT const winml::plugin::Identity* winml_engine_identity() {
   static const winml::plugin::Identity identity{winml::engine::kEngineInterfaceVersion, WINML_VERSION_STRING,
                                                 winml::plugin::kToolchain};
   return &identity;
 }
 
-extern "C" __attribute__((visibility("default"))) winml::engine::Engine* winml_engine_instance() {
+extern "C" WINML_PLUGIN_EXPORT winml::engine::Engine* winml_engine_instance() {
   static winml::engine::impl::OrtGenaiEngine engine;
   return &engine;
 }

@@ -7,6 +7,7 @@
 #include "engine/impl/error_translation.h"
 #include "engine/impl/load_errors.h"
 #include "engine/impl/ort_environment.h"
+#include "engine/impl/ort_path.h"
 #include "engine/impl/ort_values.h"
 
 namespace winml::engine::impl {
@@ -22,7 +23,8 @@ struct BoundSet {
 class OrtOnnxSession final : public OnnxSession {
  public:
   explicit OrtOnnxSession(const SessionSpec& spec)
-      : session_(ort_env(), spec.model_path.c_str(), make_session_options(spec.providers, spec.intra_op_threads)) {
+      : session_(ort_env(), ort_path(spec.model_path).c_str(),
+                 make_session_options(spec.providers, spec.intra_op_threads)) {
     Ort::AllocatorWithDefaultOptions allocator;
     for (std::size_t i = 0; i < session_.GetInputCount(); ++i) {
       inputs_.push_back(

@@ -2,6 +2,7 @@
 // code of winml that needs the ONNX protobuf libraries.
 
 #include "onnx_io/onnx_io.h"
+#include "plugin/plugin_export.h"
 #include "synth/bundle_writer.h"
 #include "tensor_files/input_data.h"
 #include "winml_build_info.h"
@@ -27,14 +28,13 @@ class PluginOnnxIo final : public OnnxIo {
 }  // namespace
 }  // namespace winml::onnx_io::impl
 
-extern "C" __attribute__((visibility("default"))) const winml::plugin::Identity* winml_onnx_io_identity() {
+extern "C" WINML_PLUGIN_EXPORT const winml::plugin::Identity* winml_onnx_io_identity() {
   static const winml::plugin::Identity identity{winml::onnx_io::kOnnxIoInterfaceVersion, WINML_VERSION_STRING,
                                                 winml::plugin::kToolchain};
   return &identity;
 }
 
-extern "C" __attribute__((visibility("default"))) winml::onnx_io::OnnxIo* winml_onnx_io_instance(
-    winml::platform::TempRegistry host) {
+extern "C" WINML_PLUGIN_EXPORT winml::onnx_io::OnnxIo* winml_onnx_io_instance(winml::platform::TempRegistry host) {
   // This plugin's copy of the platform code registers its temporary files in the program's
   // registry, which the installed SIGINT/SIGTERM handlers empty.
   winml::platform::use_temp_registry(host);
