@@ -4,6 +4,10 @@
 include(CMakePackageConfigHelpers)
 
 install(TARGETS winml_core EXPORT winmlTargets ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
+if(TARGET winml_utf8_narrow)
+  # mingw builds: programs linking the installed library get UTF-8 narrow paths too (see the file).
+  install(TARGETS winml_utf8_narrow EXPORT winmlTargets OBJECTS DESTINATION ${CMAKE_INSTALL_LIBDIR})
+endif()
 install(TARGETS winml winml-compile-worker RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 # The plugins go where the loader looks: lib/ beside the engine libraries, or on Windows bin/ with
 # winml.exe (a DLL is a RUNTIME artifact there, and the system finds dependent DLLs beside the exe).

@@ -45,6 +45,23 @@ std::set<std::string> names_in_config(const ConfigJson& config) {
   return names;
 }
 
+// Brings a copy made by an earlier run up to date: files whose size or time differ are copied
+// again, the rest kept. (copy_options::update_existing would do it, but the Windows libstdc++
+// reports "File exists" for files it should skip.)
+void refresh_copy(const fs::path& source, const fs::path& dest) {
+  if (fs::is_directory(source)) {
+    fs::create_directories(dest);
+    for (const auto& entry : fs::directory_iterator(source)) {
+      refresh_copy(entry.path(), dest / entry.path().filename());
+    }
+    return;
+  }
+  std::error_code ec;
+  const bool current = fs::is_regular_file(dest, ec) && fs::file_size(dest, ec) == fs::file_size(source) &&
+                       fs::last_write_time(dest, ec) >= fs::last_write_time(source);
+  if (!current) fs::copy_file(source, dest, fs::copy_options::overwrite_existing);
+}
+
 // Puts one bundle entry into the derived bundle: keeps what is already right, else links, else
 // copies (file systems without symlinks). Only `dest`, a direct child of out_dir, is written.
 void place_entry(const fs::path& source, const fs::path& dest, const fs::path& target, bool named_by_config) {
@@ -56,11 +73,7 @@ void place_entry(const fs::path& source, const fs::path& dest, const fs::path& t
   } else if (fs::exists(status)) {
     if (named_by_config) return;
     // A copy from an earlier run on a file system without links: refresh what changed.
-    if (fs::is_directory(source)) {
-      fs::copy(source, dest, fs::copy_options::recursive | fs::copy_options::update_existing);
-    } else {
-      fs::copy_file(source, dest, fs::copy_options::update_existing);
-    }
+    refresh_copy(source, dest);
     return;
   }
   if (fs::is_directory(source)) {

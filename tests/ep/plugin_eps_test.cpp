@@ -3,15 +3,22 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include <map>
 
 #include "ep/discovery.h"
 #include "ep/resolution.h"
 #include "winml/ep_choice.h"
 #include "winml/errors.h"
+#include "platform/utf8_path.h"
 
 namespace winml::ep {
 namespace {
+
+// Libraries are registered by absolute path ("/libacme.so" is "C:\\libacme.so" on Windows).
+std::string absolute_path(const char* path) { return platform::utf8_string(std::filesystem::absolute(path)); }
+
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;
@@ -62,7 +69,7 @@ TEST_F(PluginEpsTest, RowWithoutKnownDeviceIsRefused) { EXPECT_THROW(plugin_ep_r
 
 TEST_F(PluginEpsTest, RegisteringMakesTheEpAndItsRegistrationNameChoosable) {
   PluginEngine engine;
-  engine.devices_by_path["/libacme.so"] = {{"AcmeEP", "cpu", "acme"}, {"AcmeEP", "npu", "acme"}};
+  engine.devices_by_path[absolute_path("/libacme.so")] = {{"AcmeEP", "cpu", "acme"}, {"AcmeEP", "npu", "acme"}};
   EXPECT_EQ(find_ep("acme_reg"), nullptr);
   register_plugin_libraries({{"acme_reg", "/libacme.so", "--ep-library"}}, engine);
 
@@ -72,7 +79,7 @@ TEST_F(PluginEpsTest, RegisteringMakesTheEpAndItsRegistrationNameChoosable) {
   EXPECT_EQ(EpChoice::parse("acme_reg", "npu").info(), by_name);
   EXPECT_THAT(valid_ep_names(), HasSubstr("acme_reg (AcmeEP)"));
   ASSERT_EQ(registered_plugin_libraries().size(), 1u);
-  EXPECT_EQ(registered_plugin_libraries().back().path, "/libacme.so");
+  EXPECT_EQ(registered_plugin_libraries().back().path, absolute_path("/libacme.so"));
 
   // Discovery and resolution see it like any EP; the primary-device rule keeps --device cpu on the
   // CPU EP although the plugin also offers the host CPU.
@@ -88,7 +95,7 @@ TEST_F(PluginEpsTest, RegisteringMakesTheEpAndItsRegistrationNameChoosable) {
 
 TEST_F(PluginEpsTest, LibraryOfAKnownEpAddsItsRegistrationNameOnly) {
   PluginEngine engine;
-  engine.devices_by_path["/libqnn.so"] = {{"QNNExecutionProvider", "npu", "qualcomm"}};
+  engine.devices_by_path[absolute_path("/libqnn.so")] = {{"QNNExecutionProvider", "npu", "qualcomm"}};
   register_plugin_libraries({{"qnn_plugin", "/libqnn.so", "--ep-library"}}, engine);
   EXPECT_TRUE(runtime_eps().empty());
   ASSERT_NE(find_ep("qnn_plugin"), nullptr);
@@ -105,13 +112,13 @@ TEST_F(PluginEpsTest, LibraryWithoutDevicesAddsNothing) {
     require_ep("ABSENT");
     FAIL() << "an EP library without devices was choosable";
   } catch (const UsageError& e) {
-    EXPECT_THAT(e.what(), HasSubstr("/libabsent.so, which offers no device on this machine"));
+    EXPECT_THAT(e.what(), HasSubstr(absolute_path("/libabsent.so") + ", which offers no device on this machine"));
   }
 }
 
 TEST_F(PluginEpsTest, RegistrationNameNeverShadowsAnExistingName) {
   PluginEngine engine;
-  engine.devices_by_path["/libacme.so"] = {{"AcmeEP", "gpu", "acme"}};
+  engine.devices_by_path[absolute_path("/libacme.so")] = {{"AcmeEP", "gpu", "acme"}};
   register_plugin_libraries({{"cuda", "/libacme.so", "--ep-library"}}, engine);
   EXPECT_EQ(find_ep("cuda")->canonical, "CUDAExecutionProvider");
   EXPECT_EQ(find_ep("acmeep")->canonical, "AcmeEP");

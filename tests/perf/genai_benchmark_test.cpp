@@ -364,6 +364,7 @@ TEST_F(GenaiBenchmarkTest, BundleProblemsSurfaceBeforeTheEngineIsAsked) {
 // loads the bundle twice (once per thread count), asks the chooser once per load, and measures the
 // four combinations in plan order, each announced before it runs.
 TEST_F(GenaiBenchmarkTest, SweepLoadsOncePerLoadSetting) {
+  test::CacheDirScope cache(dir_.path() / "cache");  // the thread settings write derived bundles
   request_.loop = {1, 0, std::nullopt};
   SweepAxes axes;
   axes.threads = {1, 2};
@@ -412,6 +413,7 @@ TEST_F(GenaiBenchmarkTest, ReadsTheClockAroundEachRun) {
 // --rounds interleaves the combinations (A B, A B) and, with two load settings, reloads each group
 // in every round (one model resident at a time); each combination's rounds pool into its result.
 TEST_F(GenaiBenchmarkTest, RoundsInterleaveAndReloadEachLoadSettingPerRound) {
+  test::CacheDirScope cache(dir_.path() / "cache");
   request_.loop = {1, 0, std::nullopt};
   request_.rounds = {2, 0};
   SweepAxes axes;

@@ -15,10 +15,14 @@ TEST(FileIdentity, SizeAndMtimeTrackTheFile) {
   const auto file = dir.path() / "a.bin";
   EXPECT_FALSE(file_identity(file).has_value());
   std::ofstream(file) << "12345";
+  // Both times are set through std::filesystem, whose Windows (mingw) version reads and writes
+  // whole seconds: the file's own sub-second time would otherwise be lost in the second write.
+  const auto base = std::filesystem::last_write_time(file);
+  std::filesystem::last_write_time(file, base);
   auto first = file_identity(file);
   ASSERT_TRUE(first.has_value());
   EXPECT_EQ(first->size, 5u);
-  std::filesystem::last_write_time(file, std::filesystem::last_write_time(file) + std::chrono::seconds(3));
+  std::filesystem::last_write_time(file, base + std::chrono::seconds(3));
   auto second = file_identity(file);
   ASSERT_TRUE(second.has_value());
   EXPECT_EQ(second->mtime_ns - first->mtime_ns, 3'000'000'000LL);

@@ -100,6 +100,18 @@ TEST_F(PortableCli, PerfOfAGenaiBundleMeasuresEveryPhase) {
   EXPECT_GT(metrics["decode_tokens_per_s"].get<double>(), 0);
 }
 
+// --threads writes a derived bundle in the cache; the second run finds it and brings it up to date
+// (on systems without symbolic links, wine and most Windows accounts, it holds copies).
+TEST_F(PortableCli, DerivedBundleIsReusedByTheNextRun) {
+  for (int run = 0; run < 2; ++run) {
+    const auto result = winml({"perf", "--no-color", "-m", utf8_string(plain()), "--threads", "1", "--iterations",
+                               "1", "--warmup", "0", "-n", "2", "--no-bandwidth-probe", "-o",
+                               utf8_string(scratch("threads-" + std::to_string(run) + ".json"))});
+    ASSERT_EQ(result.status, platform::ExitStatus::success) << "run " << run << ": " << explain(result);
+  }
+  EXPECT_TRUE(fs::exists(scratch_.path() / "cache" / "bundles"));
+}
+
 TEST_F(PortableCli, GenerateStreamsTokens) {
   const auto result = winml({"generate", "-m", utf8_string(plain()), "-n", "4", "--prompt", "hello"});
   ASSERT_EQ(result.status, platform::ExitStatus::success) << explain(result);

@@ -5,6 +5,8 @@
 #include <regex>
 #include <sstream>
 
+#include "platform/file_version.h"
+
 namespace winml::engine::impl {
 namespace {
 
@@ -62,6 +64,8 @@ std::string version_of_install(const fs::path& library) {
   if (library.empty()) return "unknown";
   if (std::string version = from_file_name(library); !version.empty()) return version;
   if (std::string version = from_nuget_package(library); !version.empty()) return version;
+  // A DLL copied beside winml.exe (the Windows layout) still says what it is.
+  if (std::string version = platform::declared_file_version(library); !version.empty()) return version;
   return "unknown";
 }
 

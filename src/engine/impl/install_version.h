@@ -11,7 +11,7 @@ namespace winml::engine::impl {
 /// The version of the library file `library` (canonical, symlinks resolved), from, in order:
 /// a versioned file name (libonnxruntime-genai.so.0.18.0), or the NuGet package it sits in
 /// (<id>/<version>/runtimes/<rid>/native/<file>, whose <id>.nuspec <version> must agree with the
-/// folder). "unknown" for any other install (a copied file says nothing about its version).
+/// folder), or the file's own version resource (Windows DLLs). "unknown" for any other install.
 std::string version_of_install(const std::filesystem::path& library);
 
 }  // namespace winml::engine::impl
