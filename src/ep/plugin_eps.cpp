@@ -4,9 +4,9 @@
 #include <filesystem>
 #include <set>
 
+#include "platform/utf8_path.h"
 #include "util/ascii_case.h"
 #include "winml/errors.h"
-#include "platform/utf8_path.h"
 
 namespace winml::ep {
 namespace {
@@ -47,7 +47,8 @@ void register_plugin_libraries(const std::vector<PluginLibrary>& libraries, engi
     // ONNX Runtime resolves a relative path against its own folder, not the working directory the
     // user gave it in; the compile worker needs the same absolute path too.
     std::error_code ec;
-    if (auto absolute = std::filesystem::absolute(library.path, ec); !ec) library.path = platform::utf8_string(absolute);
+    if (auto absolute = std::filesystem::absolute(library.path, ec); !ec)
+      library.path = platform::utf8_string(absolute);
     std::set<std::string> before = ep_names(engine.ep_devices());
     engine.register_ep_library(library.name, library.path);
     registered().push_back(library);

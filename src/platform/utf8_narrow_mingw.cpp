@@ -60,9 +60,7 @@ std::size_t mbrtowc(wchar_t* out, const char* text, std::size_t size, mbstate_t*
   return code == 0 ? 0 : static_cast<std::size_t>(length);
 }
 
-std::size_t mbrlen(const char* text, std::size_t size, mbstate_t* state) {
-  return mbrtowc(nullptr, text, size, state);
-}
+std::size_t mbrlen(const char* text, std::size_t size, mbstate_t* state) { return mbrtowc(nullptr, text, size, state); }
 
 std::size_t mbsrtowcs(wchar_t* out, const char** text, std::size_t size, mbstate_t* state) {
   std::size_t written = 0;

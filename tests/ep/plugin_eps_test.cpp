@@ -9,16 +9,15 @@
 
 #include "ep/discovery.h"
 #include "ep/resolution.h"
+#include "platform/utf8_path.h"
 #include "winml/ep_choice.h"
 #include "winml/errors.h"
-#include "platform/utf8_path.h"
 
 namespace winml::ep {
 namespace {
 
 // Libraries are registered by absolute path ("/libacme.so" is "C:\\libacme.so" on Windows).
 std::string absolute_path(const char* path) { return platform::utf8_string(std::filesystem::absolute(path)); }
-
 
 using ::testing::ElementsAre;
 using ::testing::HasSubstr;

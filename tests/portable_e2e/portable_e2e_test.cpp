@@ -104,8 +104,8 @@ TEST_F(PortableCli, PerfOfAGenaiBundleMeasuresEveryPhase) {
 // (on systems without symbolic links, wine and most Windows accounts, it holds copies).
 TEST_F(PortableCli, DerivedBundleIsReusedByTheNextRun) {
   for (int run = 0; run < 2; ++run) {
-    const auto result = winml({"perf", "--no-color", "-m", utf8_string(plain()), "--threads", "1", "--iterations",
-                               "1", "--warmup", "0", "-n", "2", "--no-bandwidth-probe", "-o",
+    const auto result = winml({"perf", "--no-color", "-m", utf8_string(plain()), "--threads", "1", "--iterations", "1",
+                               "--warmup", "0", "-n", "2", "--no-bandwidth-probe", "-o",
                                utf8_string(scratch("threads-" + std::to_string(run) + ".json"))});
     ASSERT_EQ(result.status, platform::ExitStatus::success) << "run " << run << ": " << explain(result);
   }
