@@ -7,13 +7,17 @@
 namespace winml::platform {
 namespace {
 
-// Runs on a thread the system starts for the event. Returning FALSE hands the event to the next
-// handler, finally the default one, which ends the process with STATUS_CONTROL_C_EXIT: the exit a
-// console user expects from Ctrl-C, as re-raising SIGINT gives on POSIX.
+// Runs on a thread the system starts for the event. Ctrl-C and Ctrl-Break end the process with
+// STATUS_CONTROL_C_EXIT, the exit a console user and a calling script expect from Ctrl-C, as
+// re-raising SIGINT gives on POSIX. Windows' default handler would do the same; ending here makes
+// it so under every console host (wine's exits with 0, which a script would read as success).
+// The other events are handed on (FALSE): the system ends the process after them anyway.
 BOOL WINAPI on_console_event(DWORD event) {
   switch (event) {
-    case CTRL_C_EVENT:         // SIGINT
-    case CTRL_BREAK_EVENT:     // SIGINT, from a program (GenerateConsoleCtrlEvent) or Ctrl-Break
+    case CTRL_C_EVENT:      // SIGINT
+    case CTRL_BREAK_EVENT:  // SIGINT, from a program (GenerateConsoleCtrlEvent) or Ctrl-Break
+      remove_registered_temp_paths();
+      ::ExitProcess(static_cast<UINT>(STATUS_CONTROL_C_EXIT));
     case CTRL_CLOSE_EVENT:     // SIGHUP: the console window is closing
     case CTRL_LOGOFF_EVENT:    // SIGTERM
     case CTRL_SHUTDOWN_EVENT:  // SIGTERM
