@@ -111,7 +111,7 @@ void setup_derive(CLI::App& parent) {
   cmd->callback([options] { run_derive(*options); });
 }
 
-const CommandRegistrar registrar("bundle", "derive", 20, setup_derive);
+const CommandRegistrar bundle_derive_registrar("bundle", "derive", 20, setup_derive);
 
 }  // namespace
 }  // namespace winml::cli

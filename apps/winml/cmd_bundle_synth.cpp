@@ -115,7 +115,7 @@ void setup_synth(CLI::App& parent) {
   cmd->callback([flags] { run_synth(*flags); });
 }
 
-const CommandRegistrar registrar("bundle", "synth", 10, setup_synth);
+const CommandRegistrar bundle_synth_registrar("bundle", "synth", 10, setup_synth);
 
 }  // namespace
 }  // namespace winml::cli

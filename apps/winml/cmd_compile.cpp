@@ -135,7 +135,7 @@ void setup_compile(CLI::App& parent) {
   cmd->callback([options] { run_compile(*options); });
 }
 
-const CommandRegistrar registrar("", "compile", 40, setup_compile);
+const CommandRegistrar compile_registrar("", "compile", 40, setup_compile);
 
 }  // namespace
 }  // namespace winml::cli

@@ -131,7 +131,7 @@ void setup_generate(CLI::App& parent) {
   });
 }
 
-const CommandRegistrar registrar("", "generate", 20, setup_generate);
+const CommandRegistrar generate_registrar("", "generate", 20, setup_generate);
 
 }  // namespace
 }  // namespace winml::cli

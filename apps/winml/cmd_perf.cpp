@@ -210,7 +210,7 @@ void setup_perf(CLI::App& parent) {
   });
 }
 
-const CommandRegistrar registrar("", "perf", 10, setup_perf);
+const CommandRegistrar perf_registrar("", "perf", 10, setup_perf);
 
 }  // namespace
 }  // namespace winml::cli

@@ -107,7 +107,7 @@ void setup_perf_compare(CLI::App& perf) {
   });
 }
 
-const CommandRegistrar registrar("perf", "compare", 30, setup_perf_compare);
+const CommandRegistrar perf_compare_registrar("perf", "compare", 30, setup_perf_compare);
 
 }  // namespace
 }  // namespace winml::cli

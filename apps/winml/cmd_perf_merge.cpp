@@ -66,7 +66,7 @@ void setup_perf_merge(CLI::App& perf) {
   });
 }
 
-const CommandRegistrar registrar("perf", "merge", 20, setup_perf_merge);
+const CommandRegistrar perf_merge_registrar("perf", "merge", 20, setup_perf_merge);
 
 }  // namespace
 }  // namespace winml::cli

@@ -65,7 +65,7 @@ void setup_perf_report(CLI::App& parent) {
   cmd->callback([options] { run_perf_report(*options); });
 }
 
-const CommandRegistrar registrar("perf", "report", 10, setup_perf_report);
+const CommandRegistrar perf_report_registrar("perf", "report", 10, setup_perf_report);
 
 }  // namespace
 }  // namespace winml::cli

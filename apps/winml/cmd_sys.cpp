@@ -169,7 +169,7 @@ void setup_sys(CLI::App& parent) {
   cmd->callback([options] { run_sys(*options); });
 }
 
-const CommandRegistrar registrar("", "sys", 50, setup_sys);
+const CommandRegistrar sys_registrar("", "sys", 50, setup_sys);
 
 }  // namespace
 }  // namespace winml::cli

@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 using nlohmann::json;
 
 // Tags our markers: a file of that name that a bundle happens to contain is not ours to trust or delete.
-constexpr const char* kSchema = "winml.compile.artifact/1";
+constexpr const char* kArtifactMarkerSchema = "winml.compile.artifact/1";
 
 json identity_json(const std::optional<platform::FileIdentity>& id) {
   if (!id) return json{{"missing", true}};
@@ -59,7 +59,7 @@ std::optional<ArtifactMarker> read_marker(const fs::path& artifact) {
   std::ifstream in(marker_path(artifact));
   if (!in) return std::nullopt;
   json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object() || j.value("schema", "") != kSchema) return std::nullopt;
+  if (!j.is_object() || j.value("schema", "") != kArtifactMarkerSchema) return std::nullopt;
   try {
     ArtifactMarker marker;
     marker.key = j.at("key").get<std::string>();
@@ -84,7 +84,7 @@ void write_marker(const fs::path& artifact, const ArtifactMarker& marker) {
   for (const auto& f : marker.files) {
     files.push_back({{"name", f.name}, {"size", f.identity.size}, {"mtime_ns", f.identity.mtime_ns}});
   }
-  json j = {{"schema", kSchema},
+  json j = {{"schema", kArtifactMarkerSchema},
             {"key", marker.key},
             {"complete", marker.complete},
             {"files", files},

@@ -18,7 +18,7 @@ namespace {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-constexpr const char* kSchema = "winml.compile.complete/1";
+constexpr const char* kCompleteMarkerSchema = "winml.compile.complete/1";
 constexpr std::string_view kMarkerSuffix = ".meta.json";
 
 std::optional<StageAction> parse_action(const std::string& text) {
@@ -36,7 +36,7 @@ std::optional<std::vector<StageResult>> read_prepared(const fs::path& dir, const
   std::ifstream in(completion_marker_path(dir));
   if (!in) return std::nullopt;
   json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (!j.is_object() || j.value("schema", "") != kSchema || j.value("fingerprint", "") != fingerprint) {
+  if (!j.is_object() || j.value("schema", "") != kCompleteMarkerSchema || j.value("fingerprint", "") != fingerprint) {
     return std::nullopt;
   }
   std::vector<StageResult> stages;
@@ -88,7 +88,7 @@ bool mark_prepared(const fs::path& dir, const std::string& fingerprint, const st
     }
     list.push_back(std::move(entry));
   }
-  json j = {{"schema", kSchema}, {"fingerprint", fingerprint}, {"stages", std::move(list)}};
+  json j = {{"schema", kCompleteMarkerSchema}, {"fingerprint", fingerprint}, {"stages", std::move(list)}};
   platform::write_file_atomically(completion_marker_path(dir), j.dump(2) + "\n");
   checkpoint("folder-marked");
   return true;

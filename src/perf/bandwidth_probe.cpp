@@ -3,7 +3,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <barrier>
 #include <bit>
 #include <chrono>
 #include <cmath>
@@ -15,12 +14,13 @@
 #include "perf/bandwidth_kernels.h"
 #include "perf/statistics.h"
 #include "platform/cpu_cores.h"
+#include "util/thread_barrier.h"
 #include "winml/errors.h"
 
 namespace winml::perf {
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using SteadyClock = std::chrono::steady_clock;
 
 constexpr std::uint64_t kPage = 4096;
 constexpr unsigned kMaxThreads = 4096;
@@ -36,8 +36,8 @@ enum class Step { read, triad, stop };
 
 // One thread's timestamps of the last repetition, on its own cache line.
 struct alignas(64) Slot {
-  Clock::time_point start;
-  Clock::time_point end;
+  SteadyClock::time_point start;
+  SteadyClock::time_point end;
   bool wrong_sum = false;
 };
 
@@ -77,8 +77,8 @@ class Team {
     if (step == Step::stop) return 0;
     run(0, step);
     sync_.arrive_and_wait();
-    Clock::time_point first = slots_[0].start;
-    Clock::time_point last = slots_[0].end;
+    SteadyClock::time_point first = slots_[0].start;
+    SteadyClock::time_point last = slots_[0].end;
     for (const Slot& slot : slots_) {
       first = std::min(first, slot.start);
       last = std::max(last, slot.end);
@@ -104,18 +104,18 @@ class Team {
   void run(unsigned t, Step step) {
     const std::size_t at = t * slice_;
     Slot& slot = slots_[t];
-    slot.start = Clock::now();
+    slot.start = SteadyClock::now();
     if (step == Step::read) {
       const std::uint64_t sum =
           read_bits_sum(a_ + at, slice_) + read_bits_sum(b_ + at, slice_) + read_bits_sum(c_ + at, slice_);
-      slot.end = Clock::now();
+      slot.end = SteadyClock::now();
       const std::uint64_t expected =
           (std::bit_cast<std::uint64_t>(kA) + std::bit_cast<std::uint64_t>(kB) + std::bit_cast<std::uint64_t>(kC)) *
           slice_;
       slot.wrong_sum = slot.wrong_sum || sum != expected;
     } else {
       triad(a_ + at, b_ + at, c_ + at, kScalar, slice_);
-      slot.end = Clock::now();
+      slot.end = SteadyClock::now();
     }
   }
 
@@ -123,12 +123,14 @@ class Team {
   double* b_;
   double* c_;
   std::size_t slice_;
-  std::barrier<> sync_;
+  ThreadBarrier sync_;
   Step step_ = Step::read;
   std::vector<Slot> slots_;
 };
 
-double seconds_since(Clock::time_point start) { return std::chrono::duration<double>(Clock::now() - start).count(); }
+double seconds_since(SteadyClock::time_point start) {
+  return std::chrono::duration<double>(SteadyClock::now() - start).count();
+}
 
 void check_options(const BandwidthOptions& options) {
   if (!std::isfinite(options.budget_seconds) || options.budget_seconds < 0) {
@@ -167,7 +169,7 @@ BandwidthRate summarize_bandwidth(std::vector<double> samples_gb_per_s) {
 
 BandwidthResult measure_memory_bandwidth(const BandwidthOptions& options) {
   check_options(options);
-  const auto setup_start = Clock::now();
+  const auto setup_start = SteadyClock::now();
   BandwidthResult result;
   const platform::MemoryHierarchy sizes = platform::read_memory_hierarchy();
   result.threads = options.threads > 0 ? options.threads : std::max(platform::read_cpu_cores().logical, 1u);
@@ -206,7 +208,7 @@ BandwidthResult measure_memory_bandwidth(const BandwidthOptions& options) {
   team.step(Step::read);  // the warmup round: first touches are done, caches and TLBs settle
   team.step(Step::triad);
   result.setup_seconds = seconds_since(setup_start);
-  const auto timed_start = Clock::now();
+  const auto timed_start = SteadyClock::now();
   while (read.size() < kMinBandwidthRounds ||
          (seconds_since(timed_start) < options.budget_seconds && read.size() < kMaxRounds)) {
     read.push_back(gb_per_s(result.read_bytes_per_repetition, team.step(Step::read)));

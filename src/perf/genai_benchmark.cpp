@@ -124,7 +124,7 @@ std::optional<BandwidthResult> probe_bandwidth(const BenchmarkServices& services
 }
 
 // What the runs of one combination have gathered so far, pooled over the rounds in round order.
-struct PooledRuns {
+struct GenaiPooledRuns {
   GenaiPerfConfig config;          // settled by its first run
   MachineInfo machine;             // read after its first run
   GenaiRunSamples samples;         // every round's warmup and timed generations
@@ -152,7 +152,7 @@ struct RunContext {
 // One run of a combination (one round) on the loaded session, added to its pooled runs. Under
 // `probe` the first round is preceded and the last followed by a read-bandwidth probe.
 void run_once(const RunContext& context, LoadedSession& loaded, const std::string& prompt_text, const ScheduledRun& run,
-              const Combination& combination, bool probe, PooledRuns& pooled, BenchmarkObserver& observer) {
+              const Combination& combination, bool probe, GenaiPooledRuns& pooled, BenchmarkObserver& observer) {
   const GenaiBenchmarkRequest& request = context.request;
   const BenchmarkServices& services = context.services;
   GenaiSession& session = loaded.session;
@@ -243,7 +243,7 @@ void run_once(const RunContext& context, LoadedSession& loaded, const std::strin
 
 // A combination's result from its pooled runs, with its roofline over every round's samples.
 // Under --target-ci each run stopped on its own; the outcome judges the pooled samples.
-GenaiPerfResult finish(PooledRuns& pooled, const std::optional<RooflineModel>& roofline, int depth,
+GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineModel>& roofline, int depth,
                        const LoopSettings& loop) {
   GenaiPerfResult result =
       make_genai_result(std::move(pooled.config), pooled.samples, std::move(pooled.facts), std::move(pooled.machine));
@@ -271,7 +271,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
                                                  const GenaiLoadChooser& choose, BenchmarkObserver& observer) {
   const RunContext context{request_, services_, start_};
   const std::vector<ScheduledRun> schedule = schedule_rounds(combinations, request_.rounds.rounds);
-  std::vector<PooledRuns> pooled(combinations.size());
+  std::vector<GenaiPooledRuns> pooled(combinations.size());
   // Read once: every combination runs the same bundle, whatever EP or threads it loads with.
   std::optional<RooflineModel> roofline;
   std::optional<LoadedSession> loaded;

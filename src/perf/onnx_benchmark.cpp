@@ -103,7 +103,7 @@ OnnxValidation validate_outputs(engine::OnnxSession& session, const PreparedInpu
 }
 
 // What the runs of one combination have gathered so far, pooled over the rounds in round order.
-struct PooledRuns {
+struct OnnxPooledRuns {
   OnnxPerfConfig config;                     // settled by its first run
   MachineInfo machine;                       // with the engine's versions
   OnnxRunFacts facts;                        // its first run's load and inputs; memory after its last
@@ -135,7 +135,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
       machine_.memory_total_bytes > 0 ? machine_.memory_total_bytes : std::numeric_limits<std::uint64_t>::max();
   auto& engine = services_.get_engine();
   const std::vector<ScheduledRun> schedule = schedule_rounds(combinations, request_.rounds.rounds);
-  std::vector<PooledRuns> pooled(combinations.size());
+  std::vector<OnnxPooledRuns> pooled(combinations.size());
   std::unique_ptr<engine::OnnxSession> session;
   OnnxLoadChoice choice;
   OnnxRunFacts load_facts;
@@ -157,7 +157,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
       load_facts.rss_after_load_bytes = services_.read_memory().rss_bytes;
     }
     begin_scheduled_run(i, scheduled, combinations, request_.rounds, services_, observer);
-    PooledRuns& runs = pooled[scheduled.position];
+    OnnxPooledRuns& runs = pooled[scheduled.position];
     const bool first_round = runs.rounds.empty();
     const int batch_size = combination.run.batch_size;
     const double inputs_at = services_.clock();
@@ -221,7 +221,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
   std::vector<OnnxPerfResult> results;
   results.reserve(pooled.size());
   for (std::size_t i = 0; i < pooled.size(); ++i) {
-    PooledRuns& runs = pooled[i];
+    OnnxPooledRuns& runs = pooled[i];
     OnnxPerfResult result = make_onnx_result(std::move(runs.config), runs.samples, runs.facts, std::move(runs.machine));
     result.clock = std::move(runs.clock);
     result.rounds = std::move(runs.rounds);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "util/text_trim.h"
 #include "winml/errors.h"
 
 namespace winml::perf {
@@ -22,12 +23,6 @@ bool plain_decimal(std::string_view text) {
   if (!digits(whole) || whole.size() > 3) return false;
   if (point == std::string_view::npos) return true;
   return digits(fraction) && fraction.size() <= static_cast<std::size_t>(kMaxPercentileDecimals);
-}
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
 }
 
 }  // namespace

@@ -6,16 +6,11 @@
 #include <charconv>
 #include <optional>
 
+#include "util/text_trim.h"
 #include "winml/errors.h"
 
 namespace winml::perf {
 namespace {
-
-std::string_view trim(std::string_view s) {
-  while (!s.empty() && s.front() == ' ') s.remove_prefix(1);
-  while (!s.empty() && s.back() == ' ') s.remove_suffix(1);
-  return s;
-}
 
 // The comma-separated items of `text`; an empty one is refused (a stray comma is a typo).
 std::vector<std::string_view> items_of(std::string_view flag, std::string_view text, std::string_view example) {

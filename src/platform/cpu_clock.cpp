@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <numeric>
 
-#include "platform/text_trim.h"
+#include "util/text_trim.h"
 
 namespace winml::platform {
 
@@ -20,7 +20,7 @@ CpuClockReading summarize_core_clocks(const std::vector<double>& core_mhz) {
 }
 
 std::optional<double> parse_scaling_cur_freq(std::string_view text) {
-  text = text::trim(text);
+  text = trim(text);
   std::uint64_t khz = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), khz);
   if (text.empty() || ec != std::errc() || end != text.data() + text.size() || khz == 0) return std::nullopt;

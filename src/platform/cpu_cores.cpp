@@ -6,12 +6,10 @@
 #include <string>
 #include <utility>
 
-#include "platform/text_trim.h"
+#include "util/text_trim.h"
 
 namespace winml::platform {
 namespace {
-
-using text::trim;
 
 bool parse_number(std::string_view text, unsigned& value) {
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);

@@ -5,12 +5,10 @@
 #include <limits>
 #include <set>
 
-#include "platform/text_trim.h"
+#include "util/text_trim.h"
 
 namespace winml::platform {
 namespace {
-
-using text::trim;
 
 // "<digits><suffix>" where the suffix is one of `suffixes` (empty allowed) and scales by `unit`
 // per step (K = unit, M = unit², ...); 0 when malformed or when the product overflows.

@@ -2,12 +2,10 @@
 #include <initializer_list>
 
 #include "platform/system_facts.h"
-#include "platform/text_trim.h"
+#include "util/text_trim.h"
 
 namespace winml::platform {
 namespace {
-
-using text::trim;
 
 // Value of the first "key<sep>value" line whose trimmed key equals one of `keys`, in key order.
 std::string find_value(std::string_view text, std::initializer_list<std::string_view> keys, char sep) {

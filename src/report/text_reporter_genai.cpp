@@ -17,6 +17,9 @@ namespace winml::report {
 namespace {
 
 using namespace text;
+// Declared, not only made visible: in a unity build a file before this one may declare
+// json_fields::rate in this namespace, which would otherwise hide text::rate.
+using text::rate;
 
 std::string iterations_text(const perf::GenaiPerfConfig& c, std::size_t ran) {
   if (c.duration_s) return fmt::format("{} budget ({} done)", duration(*c.duration_s), count(ran, "iteration"));

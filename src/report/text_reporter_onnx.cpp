@@ -15,6 +15,9 @@ namespace winml::report {
 namespace {
 
 using namespace text;
+// Declared, not only made visible: in a unity build a file before this one may declare
+// json_fields::rate in this namespace, which would otherwise hide text::rate.
+using text::rate;
 
 Table config_table(const perf::OnnxPerfResult& r) {
   const perf::OnnxPerfConfig& c = r.config;

@@ -77,4 +77,11 @@ class CompileFixture {
   std::filesystem::path record_;
 };
 
+/// The action taken for each prepared stage, in stage order ("compiled", "reused", ...).
+inline std::vector<std::string> stage_actions(const compile::PreparedStages& p) {
+  std::vector<std::string> out;
+  for (const auto& s : p.stages) out.emplace_back(to_string(s.action));
+  return out;
+}
+
 }  // namespace winml::test

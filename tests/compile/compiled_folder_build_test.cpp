@@ -32,25 +32,19 @@ FinishFolder write_config(const fs::path& out, int* calls = nullptr) {
   };
 }
 
-std::vector<std::string> actions(const PreparedStages& p) {
-  std::vector<std::string> out;
-  for (const auto& s : p.stages) out.emplace_back(to_string(s.action));
-  return out;
-}
-
 TEST(Preparation, FirstRunCompilesFinishesAndMarksSecondRunTrustsTheMarker) {
   test::CompileFixture fx;
   int calls = 0;
   PreparedStages first = build_compiled_folder(fx.job(), write_config(fx.out(), &calls));
   EXPECT_FALSE(first.from_completion_marker);
-  EXPECT_EQ(actions(first), (std::vector<std::string>{"jit", "compiled", "compiled"}));
+  EXPECT_EQ(test::stage_actions(first), (std::vector<std::string>{"jit", "compiled", "compiled"}));
   EXPECT_EQ(calls, 1);
   EXPECT_TRUE(is_prepared(fx.out(), first.fingerprint));
   fx.clear_records();
   PreparedStages second = build_compiled_folder(fx.job(), write_config(fx.out(), &calls));
   EXPECT_TRUE(second.from_completion_marker);
   EXPECT_EQ(second.fingerprint, first.fingerprint);
-  EXPECT_EQ(actions(second), (std::vector<std::string>{"jit", "reused", "reused"}));
+  EXPECT_EQ(test::stage_actions(second), (std::vector<std::string>{"jit", "reused", "reused"}));
   EXPECT_EQ(second.stages[1].artifact, fx.out() / "ctx_qnn_ctx.onnx");
   EXPECT_EQ(second.stages[0].filename, "embed.onnx");
   EXPECT_EQ(calls, 1) << "a prepared folder is not rewritten";
@@ -64,17 +58,17 @@ TEST(Preparation, AChangeOfWhatTheCallerWritesRebuildsTheFolderButReusesArtifact
   PreparedStages p = build_compiled_folder(fx.job(), write_config(fx.out(), &calls), "config v2");
   EXPECT_FALSE(p.from_completion_marker);
   EXPECT_EQ(calls, 2);
-  EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "reused", "reused"}));
+  EXPECT_EQ(test::stage_actions(p), (std::vector<std::string>{"jit", "reused", "reused"}));
 }
 
 TEST(Preparation, AFallbackLeavesTheFolderUnmarkedSoTheNextRunRetries) {
   test::CompileFixture fx;
   PreparedStages p = build_compiled_folder(fx.job({"--fake-mode=ctx:fail"}), write_config(fx.out()));
-  EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "fell_back", "compiled"}));
+  EXPECT_EQ(test::stage_actions(p), (std::vector<std::string>{"jit", "fell_back", "compiled"}));
   EXPECT_FALSE(is_prepared(fx.out(), p.fingerprint));
   EXPECT_FALSE(fs::exists(completion_marker_path(fx.out())));
   p = build_compiled_folder(fx.job(), write_config(fx.out()));
-  EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "compiled", "reused"}));
+  EXPECT_EQ(test::stage_actions(p), (std::vector<std::string>{"jit", "compiled", "reused"}));
   EXPECT_TRUE(is_prepared(fx.out(), p.fingerprint));
 }
 
@@ -84,11 +78,11 @@ TEST(Preparation, ADeletedOrEditedArtifactFileVoidsTheMarker) {
   fs::remove(fx.out() / "ctx_qnn_ctx.bin");
   EXPECT_FALSE(is_prepared(fx.out(), p.fingerprint));
   p = build_compiled_folder(fx.job(), write_config(fx.out()));
-  EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "compiled", "reused"}));
+  EXPECT_EQ(test::stage_actions(p), (std::vector<std::string>{"jit", "compiled", "reused"}));
   std::ofstream(fx.out() / "iter_qnn_ctx.bin", std::ios::app) << "tampered";
   EXPECT_FALSE(is_prepared(fx.out(), p.fingerprint));
   p = build_compiled_folder(fx.job(), write_config(fx.out()));
-  EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "reused", "compiled"}));
+  EXPECT_EQ(test::stage_actions(p), (std::vector<std::string>{"jit", "reused", "compiled"}));
 }
 
 TEST(Preparation, PurgeRemovesLeftoversAndNothingElse) {

@@ -14,7 +14,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-FileCompileJob job_for(const test::CompileFixture& fx, const std::vector<std::string>& fake = {}) {
+FileCompileJob file_job_for(const test::CompileFixture& fx, const std::vector<std::string>& fake = {}) {
   FileCompileJob job;
   job.source = fx.bundle() / "ctx.onnx";
   job.target = EpChoice::parse("qnn");
@@ -32,15 +32,15 @@ TEST(FileCompiler, DefaultOutputSitsBesideTheSource) {
 
 TEST(FileCompiler, CompilesThenReuses) {
   test::CompileFixture fx;
-  StageResult r = compile_file(job_for(fx));
+  StageResult r = compile_file(file_job_for(fx));
   EXPECT_EQ(r.action, StageAction::compiled) << r.detail;
   EXPECT_EQ(r.artifact, fx.bundle() / "ctx_qnn_ctx.onnx");
   EXPECT_EQ(r.filename, "ctx_qnn_ctx.onnx");
   EXPECT_EQ(r.ep, "qnn");
   EXPECT_TRUE(scan_onnx(r.artifact).valid);
   EXPECT_TRUE(fs::exists(fx.bundle() / "ctx_qnn_ctx.bin"));
-  EXPECT_EQ(compile_file(job_for(fx)).action, StageAction::reused);
-  FileCompileJob forced = job_for(fx);
+  EXPECT_EQ(compile_file(file_job_for(fx)).action, StageAction::reused);
+  FileCompileJob forced = file_job_for(fx);
   forced.force = true;
   EXPECT_EQ(compile_file(forced).action, StageAction::compiled);
   EXPECT_EQ(fx.records().size(), 2u);
@@ -48,7 +48,7 @@ TEST(FileCompiler, CompilesThenReuses) {
 
 TEST(FileCompiler, ExplicitOutputAndOptionChange) {
   test::CompileFixture fx;
-  FileCompileJob job = job_for(fx);
+  FileCompileJob job = file_job_for(fx);
   job.output = fx.root() / "out" / "compiled.onnx";
   EXPECT_EQ(compile_file(job).action, StageAction::compiled);
   EXPECT_TRUE(fs::exists(fx.root() / "out" / "compiled.bin"));
@@ -58,7 +58,7 @@ TEST(FileCompiler, ExplicitOutputAndOptionChange) {
 
 TEST(FileCompiler, NonEpContextEpWritesNothing) {
   test::CompileFixture fx;
-  FileCompileJob job = job_for(fx);
+  FileCompileJob job = file_job_for(fx);
   job.target = EpChoice::parse("cpu");
   StageResult r = compile_file(job);
   EXPECT_EQ(r.action, StageAction::jit);
@@ -70,16 +70,16 @@ TEST(FileCompiler, NonEpContextEpWritesNothing) {
 TEST(FileCompiler, RefusesToReplaceAFileItDidNotWriteUnlessAskedTo) {
   test::CompileFixture fx;
   test::write_bytes(fx.bundle() / "ctx_qnn_ctx.onnx", "precious");
-  EXPECT_THROW(compile_file(job_for(fx)), UsageError);
+  EXPECT_THROW(compile_file(file_job_for(fx)), UsageError);
   EXPECT_EQ(test::read_bytes(fx.bundle() / "ctx_qnn_ctx.onnx"), "precious");
-  FileCompileJob job = job_for(fx);
+  FileCompileJob job = file_job_for(fx);
   job.overwrite = true;
   EXPECT_EQ(compile_file(job).action, StageAction::compiled);
 }
 
 TEST(FileCompiler, FailureFallsBackAndKeepsNothing) {
   test::CompileFixture fx;
-  FileCompileJob job = job_for(fx, {"--fake-mode=hang"});
+  FileCompileJob job = file_job_for(fx, {"--fake-mode=hang"});
   job.timeout_s = 0.3;
   std::vector<std::string> warnings;
   job.warn = [&](const std::string& m) { warnings.push_back(m); };
@@ -92,13 +92,13 @@ TEST(FileCompiler, FailureFallsBackAndKeepsNothing) {
 
 TEST(FileCompiler, BadInputsAreUsageErrors) {
   test::CompileFixture fx;
-  FileCompileJob job = job_for(fx);
+  FileCompileJob job = file_job_for(fx);
   job.source = fx.bundle() / "missing.onnx";
   EXPECT_THROW(compile_file(job), UsageError);
-  job = job_for(fx);
+  job = file_job_for(fx);
   job.output = job.source;
   EXPECT_THROW(compile_file(job), UsageError);
-  job = job_for(fx);
+  job = file_job_for(fx);
   job.timeout_s = -1;
   EXPECT_THROW(compile_file(job), UsageError);
 }
@@ -106,7 +106,7 @@ TEST(FileCompiler, BadInputsAreUsageErrors) {
 TEST(FileCompiler, NotOnnxIsUsageErrorForEveryEp) {
   test::CompileFixture fx;
   for (const char* ep : {"qnn", "cpu"}) {  // cpu compiles nothing, but must not call text "jit" either
-    FileCompileJob job = job_for(fx);
+    FileCompileJob job = file_job_for(fx);
     job.target = EpChoice::parse(ep);
     job.source = fx.root() / "notes.onnx";
     test::write_bytes(job.source, "these are notes, not a model\n");

@@ -19,12 +19,6 @@ PreparedStages run(const CompileJob& job) {
   return compile_stages(job, lock);
 }
 
-std::vector<std::string> actions(const PreparedStages& p) {
-  std::vector<std::string> out;
-  for (const auto& s : p.stages) out.emplace_back(to_string(s.action));
-  return out;
-}
-
 void touch(const fs::path& file, std::chrono::seconds later = std::chrono::seconds(5)) {
   fs::last_write_time(file, fs::last_write_time(file) + later);
 }
@@ -36,7 +30,7 @@ TEST(StageCompiler, CompilesEpContextStagesAndKeepsOthersJustInTime) {
   job.progress = [&](const std::string& m) { progress.push_back(m); };
   PreparedStages p = run(job);
   ASSERT_EQ(p.stages.size(), 3u);
-  EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "compiled", "compiled"}));
+  EXPECT_EQ(test::stage_actions(p), (std::vector<std::string>{"jit", "compiled", "compiled"}));
   const StageResult& embed = p.stages[0];
   EXPECT_EQ(embed.stage, "embed");
   EXPECT_EQ(embed.ep, "cpu");
@@ -58,7 +52,7 @@ TEST(StageCompiler, SecondRunReusesEverything) {
   run(fx.job());
   fx.clear_records();
   PreparedStages p = run(fx.job());
-  EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "reused", "reused"}));
+  EXPECT_EQ(test::stage_actions(p), (std::vector<std::string>{"jit", "reused", "reused"}));
   EXPECT_TRUE(fx.records().empty()) << "no compiler ran";
   EXPECT_EQ(p.stages[2].filename, "iter_qnn_ctx.onnx");
 }
@@ -68,7 +62,7 @@ TEST(StageCompiler, TouchingASourceRecompilesOnlyThatStage) {
   run(fx.job());
   fx.clear_records();
   touch(fx.bundle() / "ctx.onnx");
-  EXPECT_EQ(actions(run(fx.job())), (std::vector<std::string>{"jit", "compiled", "reused"}));
+  EXPECT_EQ(test::stage_actions(run(fx.job())), (std::vector<std::string>{"jit", "compiled", "reused"}));
   ASSERT_EQ(fx.records().size(), 1u);
   EXPECT_EQ(fx.records()[0]["output"], "ctx_qnn_ctx.onnx");
 }
@@ -78,7 +72,7 @@ TEST(StageCompiler, ChangingExternalDataRecompiles) {
   run(fx.job());
   test::write_bytes(fx.bundle() / "iter.onnx.data", std::string(16, '\x02'));
   touch(fx.bundle() / "iter.onnx.data");
-  EXPECT_EQ(actions(run(fx.job())), (std::vector<std::string>{"jit", "reused", "compiled"}));
+  EXPECT_EQ(test::stage_actions(run(fx.job())), (std::vector<std::string>{"jit", "reused", "compiled"}));
 }
 
 TEST(StageCompiler, ASourceNewerThanTheArtifactIsNeverReused) {
@@ -87,7 +81,7 @@ TEST(StageCompiler, ASourceNewerThanTheArtifactIsNeverReused) {
   // marker's key matches on the second run, the artifact is not trusted.
   touch(fx.bundle() / "ctx.onnx", std::chrono::seconds(3600));
   EXPECT_EQ(run(fx.job()).stages[1].action, StageAction::compiled);
-  EXPECT_EQ(actions(run(fx.job())), (std::vector<std::string>{"jit", "compiled", "reused"}));
+  EXPECT_EQ(test::stage_actions(run(fx.job())), (std::vector<std::string>{"jit", "compiled", "reused"}));
 }
 
 TEST(StageCompiler, ChangingOptionsRecompiles) {
@@ -95,12 +89,14 @@ TEST(StageCompiler, ChangingOptionsRecompiles) {
   run(fx.job());
   CompileJob job = fx.job();
   job.stages[1].provider_options["htp_performance_mode"] = "burst";
-  EXPECT_EQ(actions(run(job)), (std::vector<std::string>{"jit", "compiled", "reused"}));
+  EXPECT_EQ(test::stage_actions(run(job)), (std::vector<std::string>{"jit", "compiled", "reused"}));
   EXPECT_NE(test::read_bytes(fx.out() / "ctx_qnn_ctx.bin").find("htp_performance_mode=burst"), std::string::npos);
   job.embed = true;
-  EXPECT_EQ(actions(run(job)), (std::vector<std::string>{"jit", "compiled", "compiled"})) << "embed is in the key";
+  EXPECT_EQ(test::stage_actions(run(job)), (std::vector<std::string>{"jit", "compiled", "compiled"}))
+      << "embed is in the key";
   job.compiler_id = "onnxruntime 9.9";
-  EXPECT_EQ(actions(run(job)), (std::vector<std::string>{"jit", "compiled", "compiled"})) << "so is the compiler";
+  EXPECT_EQ(test::stage_actions(run(job)), (std::vector<std::string>{"jit", "compiled", "compiled"}))
+      << "so is the compiler";
 }
 
 TEST(StageCompiler, SwitchingEpUsesItsOwnArtifactsAndSwitchingBackReuses) {
@@ -110,11 +106,11 @@ TEST(StageCompiler, SwitchingEpUsesItsOwnArtifactsAndSwitchingBackReuses) {
   vino.stages[1] = fx.stage("ctx", "openvino", {}, "npu");
   vino.stages[2] = fx.stage("iter", "openvino", {}, "npu");
   PreparedStages p = run(vino);
-  EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "compiled", "compiled"}));
+  EXPECT_EQ(test::stage_actions(p), (std::vector<std::string>{"jit", "compiled", "compiled"}));
   EXPECT_EQ(p.stages[1].filename, "ctx_openvino_ctx.onnx");
   EXPECT_EQ(fx.records().back()["options"]["device_type"], "NPU");
   fx.clear_records();
-  EXPECT_EQ(actions(run(fx.job())), (std::vector<std::string>{"jit", "reused", "reused"}));
+  EXPECT_EQ(test::stage_actions(run(fx.job())), (std::vector<std::string>{"jit", "reused", "reused"}));
   EXPECT_TRUE(fx.records().empty());
 }
 
@@ -127,7 +123,7 @@ TEST(StageCompiler, FallbackOfOneStageDoesNotAffectTheOthers) {
   std::vector<std::string> warnings;
   job.warn = [&](const std::string& m) { warnings.push_back(m); };
   PreparedStages p = run(job);
-  EXPECT_EQ(actions(p), (std::vector<std::string>{"jit", "fell_back", "compiled"}));
+  EXPECT_EQ(test::stage_actions(p), (std::vector<std::string>{"jit", "fell_back", "compiled"}));
   EXPECT_EQ(p.stages[1].filename, "ctx.onnx") << "a fallback keeps the original file";
   EXPECT_TRUE(p.stages[1].artifact.empty());
   ASSERT_EQ(warnings.size(), 1u);

@@ -83,7 +83,7 @@ pid_t start_synth_mid_write(const fs::path& out) {
   return pid;
 }
 
-std::string listing(const fs::path& dir) {
+std::string temp_file_listing(const fs::path& dir) {
   std::string text;
   for (const auto& [name, size] : temp_files(dir)) text += name + " (" + std::to_string(size) + " bytes)\n";
   return text;
@@ -103,7 +103,7 @@ TEST_P(InterruptedSynth, LeavesNoTemporaryFileAndExitsByTheSignal) {
   EXPECT_EQ(WTERMSIG(status), sig);
   // What a shell reports: 128 + signal, 130 for Ctrl-C.
   EXPECT_EQ(128 + WTERMSIG(status), sig == SIGINT ? 130 : 143);
-  EXPECT_TRUE(temp_files(out).empty()) << listing(out);
+  EXPECT_TRUE(temp_files(out).empty()) << temp_file_listing(out);
 }
 
 INSTANTIATE_TEST_SUITE_P(Signals, InterruptedSynth, ::testing::Values(SIGINT, SIGTERM));
@@ -122,7 +122,7 @@ TEST(KilledSynth, TheNextRunIntoTheSameFolderSweepsWhatTheKilledRunLeft) {
   // does not make the folder "not empty", and it is gone afterwards.
   auto rerun = test::run_winml("bundle synth -q -o " + out.string());
   EXPECT_EQ(rerun.exit_code, 0) << rerun.err;
-  EXPECT_TRUE(temp_files(out).empty()) << listing(out);
+  EXPECT_TRUE(temp_files(out).empty()) << temp_file_listing(out);
   EXPECT_TRUE(fs::exists(out / "genai_config.json"));
 }
 

@@ -26,7 +26,7 @@ using test::read_json;
 void write_json(const fs::path& path, const nlohmann::json& json) { std::ofstream(path) << json.dump(2); }
 
 // Every path under `dir`, relative (links not followed).
-std::set<std::string> listing(const fs::path& dir) {
+std::set<std::string> tree_listing(const fs::path& dir) {
   std::set<std::string> names;
   for (const auto& entry : fs::recursive_directory_iterator(dir)) {
     names.insert(entry.path().lexically_relative(dir).string());
@@ -72,7 +72,7 @@ TEST_F(SecurityCli, CustomOpsLibraryShippedInTheBundleIsNeverLoadedWithoutTheFla
   auto config = read_json(bundle / "genai_config.json");
   config["model"]["decoder"]["session_options"]["custom_ops_library"] = "libcustom.so";
   write_json(bundle / "genai_config.json", config);
-  auto before = listing(bundle);
+  auto before = tree_listing(bundle);
   fs::path report = scratch_.path() / "report.json";
   fs::path compiled = scratch_.path() / "compiled";
   const std::vector<std::string> commands = {
@@ -89,7 +89,7 @@ TEST_F(SecurityCli, CustomOpsLibraryShippedInTheBundleIsNeverLoadedWithoutTheFla
   }
   EXPECT_FALSE(fs::exists(report));
   EXPECT_FALSE(fs::exists(compiled));
-  EXPECT_EQ(listing(bundle), before) << "a refused command left files in the bundle";
+  EXPECT_EQ(tree_listing(bundle), before) << "a refused command left files in the bundle";
 
   // The control: with the flag the library is opened (its constructor runs), so the test above
   // would have seen the marker had winml let it through.
@@ -147,7 +147,7 @@ TEST_F(SecurityCli, TelemetryOffWritesNothingInHome) {
   for (const auto& command : commands) {
     auto result = test::run_command(env + command);
     EXPECT_EQ(result.exit_code, 0) << command << "\n" << result.err;
-    auto written = listing(home.path());
+    auto written = tree_listing(home.path());
     EXPECT_TRUE(written.empty()) << command << " wrote in HOME: " << *written.begin();
   }
   // The control: opted in, the same run writes GenAI's device id and event queues there, so the
@@ -182,11 +182,11 @@ TEST_F(SecurityCli, StageLinkedOutsideTheBundleIsRefusedLikeDotDot) {
 
 TEST_F(SecurityCli, RefusedCompileIntoTheBundleLeavesNothingBehind) {
   fs::path bundle = copy_of("tiny");
-  auto before = listing(bundle);
+  auto before = tree_listing(bundle);
   auto result = run_marked("compile -m " + bundle.string() + " --ep cpu -o " + bundle.string());
   EXPECT_EQ(result.exit_code, 2) << result.err;
   EXPECT_TRUE(contains(result.err, "bundle folder itself")) << result.err;
-  EXPECT_EQ(listing(bundle), before) << "e.g. a .lock was left";
+  EXPECT_EQ(tree_listing(bundle), before) << "e.g. a .lock was left";
 }
 
 TEST_F(SecurityCli, LinkedCompiledFolderIsNotWrittenThrough) {

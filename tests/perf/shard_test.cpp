@@ -11,7 +11,7 @@ namespace winml::perf {
 namespace {
 
 // The message of the UsageError that parsing `text` throws ("" when it parses).
-std::string refusal(const std::string& text) {
+std::string shard_refusal(const std::string& text) {
   try {
     parse_shard(text);
   } catch (const UsageError& e) {
@@ -30,17 +30,17 @@ TEST(Shard, ParsesKOfN) {
 }
 
 TEST(Shard, BadValuesAreUsageErrorsNamingTheValueAndTheFix) {
-  EXPECT_NE(refusal("3/2").find("--shard 3/2: K must be between 1 and N"), std::string::npos);
-  EXPECT_NE(refusal("0/4").find("--shard 0/4: K must be between 1 and N"), std::string::npos);
-  EXPECT_NE(refusal("0/4").find("JOB_COMPLETION_INDEX + 1"), std::string::npos);
-  EXPECT_NE(refusal("1/0").find("--shard 1/0: N (the number of shards) must be between 1 and 10000"),
+  EXPECT_NE(shard_refusal("3/2").find("--shard 3/2: K must be between 1 and N"), std::string::npos);
+  EXPECT_NE(shard_refusal("0/4").find("--shard 0/4: K must be between 1 and N"), std::string::npos);
+  EXPECT_NE(shard_refusal("0/4").find("JOB_COMPLETION_INDEX + 1"), std::string::npos);
+  EXPECT_NE(shard_refusal("1/0").find("--shard 1/0: N (the number of shards) must be between 1 and 10000"),
             std::string::npos);
-  EXPECT_NE(refusal("1/10001").find("between 1 and 10000"), std::string::npos);
-  EXPECT_NE(refusal("1/99999999999999999999").find("between 1 and 10000"), std::string::npos);  // no overflow
-  EXPECT_NE(refusal("99999999999999999999/4").find("K must be between 1 and N"), std::string::npos);
+  EXPECT_NE(shard_refusal("1/10001").find("between 1 and 10000"), std::string::npos);
+  EXPECT_NE(shard_refusal("1/99999999999999999999").find("between 1 and 10000"), std::string::npos);  // no overflow
+  EXPECT_NE(shard_refusal("99999999999999999999/4").find("K must be between 1 and N"), std::string::npos);
   for (const char* bad :
        {"a/b", "", "/", "1", "1/", "/4", "1/4/5", "-1/4", "+1/4", "1 /4", "1/4 ", "1.5/4", "1/0x4", "1e1/20"}) {
-    EXPECT_NE(refusal(bad).find("expected K/N, two whole numbers, e.g. --shard 2/4"), std::string::npos) << bad;
+    EXPECT_NE(shard_refusal(bad).find("expected K/N, two whole numbers, e.g. --shard 2/4"), std::string::npos) << bad;
   }
 }
 

@@ -10,6 +10,7 @@
 #include "platform/process_id.h"
 #include "platform/signal_cleanup.h"
 #include "platform/utf8_path.h"
+#include "test_support/file_bytes.h"
 #include "test_support/temp_dir.h"
 
 namespace winml::platform {
@@ -41,11 +42,6 @@ INSTANTIATE_TEST_SUITE_P(
         NameCase{"x.tmp-42a-AbC123", false, std::nullopt}, NameCase{"x.tmp-4242-AbC12", false, std::nullopt},
         NameCase{"x.tmp-4242-AbC1234", false, std::nullopt}, NameCase{"x.tmp-4242_AbC123", false, std::nullopt},
         NameCase{"x.tmp--AbC123", false, std::nullopt}));
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::size_t entries(const fs::path& dir) {
   return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
@@ -81,14 +77,14 @@ TEST(TempFile, CommitReplacesOrKeepsAnExistingTargetAsAsked) {
     tmp.write("new");
     EXPECT_FALSE(tmp.commit(/*overwrite=*/false));
   }
-  EXPECT_EQ(read_file(target), "old");
+  EXPECT_EQ(test::read_file_bytes(target), "old");
   EXPECT_EQ(entries(dir.path()), 1u);  // the refused temporary file is gone too
   {
     TempFile tmp(target);
     tmp.write("new");
     EXPECT_TRUE(tmp.commit());
   }
-  EXPECT_EQ(read_file(target), "new");
+  EXPECT_EQ(test::read_file_bytes(target), "new");
   EXPECT_EQ(entries(dir.path()), 1u);
 }
 

@@ -13,6 +13,7 @@
 #include "platform/file_lock.h"
 #include "platform/temp_sweep.h"
 #include "platform/utf8_path.h"
+#include "test_support/file_bytes.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
@@ -22,11 +23,6 @@ namespace {
 namespace fs = std::filesystem;
 using namespace std::chrono_literals;
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
 TEST(UnicodePaths, AtomicReplaceKeepsTheName) {
   test::TempDir dir;
   const fs::path folder = dir.path() / fs::path(u8"donn\u00e9es-\u65e5\u672c");  // données-日本
@@ -34,7 +30,7 @@ TEST(UnicodePaths, AtomicReplaceKeepsTheName) {
   write_file_atomically(report, "first");
   write_file_atomically(report, "second");
   EXPECT_THROW(write_file_atomically(report, "third", /*overwrite=*/false), UsageError);
-  EXPECT_EQ(read_file(report), "second");
+  EXPECT_EQ(test::read_file_bytes(report), "second");
   // One file, under exactly the name asked for, and no temporary file left beside it.
   std::vector<fs::path> names;
   for (const auto& entry : fs::directory_iterator(folder)) names.push_back(entry.path().filename());

@@ -8,6 +8,7 @@
 
 #include "synth/bundle_writer.h"
 #include "synth/onnx_file.h"
+#include "test_support/file_bytes.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
@@ -19,12 +20,7 @@ using nlohmann::json;
 using ::testing::HasSubstr;
 using ::testing::UnorderedElementsAre;
 
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
-
-json read_json(const fs::path& path) { return json::parse(read_all(path)); }
+json read_json(const fs::path& path) { return json::parse(test::read_file_bytes(path)); }
 
 onnx::ModelProto read_model(const fs::path& path) {
   onnx::ModelProto model;
@@ -97,12 +93,13 @@ TEST_F(BundleWriter, SameSeedSameBytesDifferentSeedDifferentWeights) {
   o.seed = 12;
   write_bundle(o, dir("c"));
   for (const auto& name : listing(dir("a"))) {
-    EXPECT_EQ(read_all(dir("a") / name), read_all(dir("b") / name)) << name;
+    EXPECT_EQ(test::read_file_bytes(dir("a") / name), test::read_file_bytes(dir("b") / name)) << name;
   }
-  EXPECT_NE(read_all(dir("a") / "model.onnx"), read_all(dir("c") / "model.onnx"));
+  EXPECT_NE(test::read_file_bytes(dir("a") / "model.onnx"), test::read_file_bytes(dir("c") / "model.onnx"));
   // The seed is for weights only: tokenizer and config do not change.
-  EXPECT_EQ(read_all(dir("a") / "tokenizer.json"), read_all(dir("c") / "tokenizer.json"));
-  EXPECT_EQ(read_all(dir("a") / "genai_config.json"), read_all(dir("c") / "genai_config.json"));
+  EXPECT_EQ(test::read_file_bytes(dir("a") / "tokenizer.json"), test::read_file_bytes(dir("c") / "tokenizer.json"));
+  EXPECT_EQ(test::read_file_bytes(dir("a") / "genai_config.json"),
+            test::read_file_bytes(dir("c") / "genai_config.json"));
 }
 
 TEST_F(BundleWriter, PipelineBundleHasFourStages) {
@@ -114,7 +111,7 @@ TEST_F(BundleWriter, PipelineBundleHasFourStages) {
   for (auto f : {"embeddings.onnx", "ctx.onnx", "iter.onnx", "lm_head.onnx"}) {
     EXPECT_NO_THROW(check_model_file(dir("p") / f)) << f;
   }
-  EXPECT_EQ(read_all(dir("p") / "ctx.onnx"), read_all(dir("p") / "iter.onnx"));
+  EXPECT_EQ(test::read_file_bytes(dir("p") / "ctx.onnx"), test::read_file_bytes(dir("p") / "iter.onnx"));
 
   const json config = read_json(dir("p") / "genai_config.json");
   EXPECT_EQ(config["model"]["type"], "decoder-pipeline");

@@ -4,17 +4,13 @@
 #include <iterator>
 
 #include "synth/tensor_store.h"
+#include "test_support/file_bytes.h"
 #include "test_support/temp_dir.h"
 
 namespace winml::synth {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-}
 
 std::string entry(const onnx::TensorProto& t, const std::string& key) {
   for (const auto& e : t.external_data())
@@ -47,7 +43,7 @@ TEST(TensorStore, ExternalStoreWritesAlignedRangesOnCommit) {
     EXPECT_EQ(ts.raw_data().size(), 16u) << "tiny tensors stay inline";
     EXPECT_EQ(ta.data_location(), onnx::TensorProto_DataLocation_EXTERNAL);
     EXPECT_EQ(entry(ta, "location"), "m.onnx.data");
-    const std::string data = read_all(dir.path() / "m.onnx.data");
+    const std::string data = test::read_file_bytes(dir.path() / "m.onnx.data");
     for (const auto* t : {&ta, &tb}) {
       const std::size_t offset = std::stoull(entry(*t, "offset"));
       const std::size_t length = std::stoull(entry(*t, "length"));

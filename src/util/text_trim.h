@@ -1,9 +1,11 @@
 #pragma once
-// For the platform parsers only: the text the kernel writes, without surrounding blanks.
+/// \file
+/// Text without surrounding blanks: values read from the kernel's files and the items of
+/// comma-separated flag values.
 
 #include <string_view>
 
-namespace winml::platform::text {
+namespace winml {
 
 /// `s` without leading and trailing spaces, tabs and line ends.
 inline std::string_view trim(std::string_view s) {
@@ -12,4 +14,4 @@ inline std::string_view trim(std::string_view s) {
   return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
 }
 
-}  // namespace winml::platform::text
+}  // namespace winml
