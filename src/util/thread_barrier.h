@@ -2,9 +2,11 @@
 /// \file
 /// A reusable rendezvous of a fixed number of threads, built on a mutex and a condition variable.
 /// Used instead of std::barrier because libstdc++ 12's atomic waiting, which std::barrier rests on,
-/// can lose a wake-up where there is no futex (GCC bug 106183): under mingw-w64 the bandwidth
-/// probe's team hung within a few hundred rounds. A condition variable has no such gap, and the
-/// microseconds it costs per rendezvous do not matter to callers whose steps take milliseconds.
+/// can miss a notification where there is no futex (its "proxied" wait checks for a change and
+/// then sleeps on a condition variable without holding the mutex in between; later libstdc++
+/// fixed it): under mingw-w64 the bandwidth probe's team hung within a few hundred rounds. Here
+/// the check and the sleep happen under one lock, and the microseconds a condition variable costs
+/// per rendezvous do not matter to callers whose steps take milliseconds.
 
 #include <condition_variable>
 #include <cstddef>
