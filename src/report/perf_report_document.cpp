@@ -65,7 +65,6 @@ PerfReportDocument parse_perf_report(std::string_view text, const std::string& s
   }
   report.kind = kind->get<std::string>();
   if (const auto methods = document.find("methods"); methods != document.end()) report.methods = *methods;
-  if (const auto methods = document.find("methods"); methods != document.end()) report.methods = *methods;
   if (report.schema_version == 1) {
     check_result(document, "the document", source);
     report.results = Json::array({document});
