@@ -77,6 +77,7 @@ Table stats_table(const perf::GenaiMetrics& m, const std::vector<double>& percen
 std::string timeline_text(const std::vector<perf::DecodePosition>& timeline, Glyphs glyphs) {
   if (timeline.empty()) return "none (no decode steps)";
   std::vector<double> medians;
+  medians.reserve(timeline.size());
   for (const perf::DecodePosition& p : timeline) medians.push_back(p.latency_s.median);
   const std::vector<double> columns = bucket_means(medians, kSparklineWidth);
   const auto [lo, hi] = std::minmax_element(columns.begin(), columns.end());

@@ -88,7 +88,7 @@ TEST(Preparation, ADeletedOrEditedArtifactFileVoidsTheMarker) {
 TEST(Preparation, PurgeRemovesLeftoversAndNothingElse) {
   test::CompileFixture fx;
   build_compiled_folder(fx.job(), write_config(fx.out()));
-  const fs::path out = fx.out();
+  const fs::path& out = fx.out();
   fs::create_directories(out / ".ctx_qnn_ctx.onnx.staging-1-0" / ".partial-9");
   test::write_bytes(out / "genai_config.json.tmp-AbC123", "{");
   // An interrupted commit: pending marker naming a half-moved artifact.
@@ -149,6 +149,7 @@ TEST(Preparation, TwoConcurrentThreadsLeaveAValidCache) {
   const CompileJob job = fx.job({"--fake-delay-ms=150"});
   std::vector<PreparedStages> results(2);
   std::vector<std::thread> threads;
+  threads.reserve(2);
   for (int i = 0; i < 2; ++i) {
     threads.emplace_back([&, i] { results[i] = build_compiled_folder(job, write_config(fx.out())); });
   }
