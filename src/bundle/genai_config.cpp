@@ -6,6 +6,7 @@
 
 #include "bundle/config_limits.h"
 #include "bundle/stage_list.h"
+#include "util/json_read.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -13,10 +14,10 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Real configs nest about six levels. Deeper JSON is refused while parsing (the parser itself does
+// Real configs nest about six levels. Deeper JSON is refused while reading (the reader itself does
 // not recurse): copying or comparing it later, as the EP override does, recurses once per level
 // and a hostile config of a few hundred thousand brackets would overflow the stack.
-constexpr int kMaxConfigDepth = 64;
+constexpr int kMaxConfigDepth = json_read::kDefaultMaxDepth;
 
 const ConfigJson& model_section(const ConfigJson& json) {
   auto it = json.find("model");
@@ -91,15 +92,23 @@ GenaiConfig load_genai_config(const fs::path& bundle_dir) {
   text << in.rdbuf();
   ConfigJson json;
   try {
-    json = ConfigJson::parse(text.str(), [&](int depth, ConfigJson::parse_event_t, ConfigJson&) {
-      if (depth > kMaxConfigDepth) {
+    json = json_read::parse_ordered(text.str(), kMaxConfigDepth);
+  } catch (const json_read::JsonReadError& e) {
+    switch (e.kind()) {
+      case json_read::JsonReadError::Kind::not_json:
+        throw GenaiLoadError(path.string() + " is not valid JSON (" + e.what() +
+                             "). Fix the file or rebuild the bundle.");
+      case json_read::JsonReadError::Kind::too_deep:
         throw GenaiLoadError(path.string() + " nests JSON more than " + std::to_string(kMaxConfigDepth) +
                              " levels deep, which no GenAI config does. Fix the file or rebuild the bundle.");
-      }
-      return true;
-    });
-  } catch (const nlohmann::json::exception& e) {
-    throw GenaiLoadError(path.string() + " is not valid JSON (" + e.what() + "). Fix the file or rebuild the bundle.");
+      case json_read::JsonReadError::Kind::duplicate_key:
+        // GenAI applies every occurrence of a key (two objects merge), so no check made on one
+        // occurrence could be trusted: docs/security.md, "Keys given twice".
+        throw GenaiLoadError(path.string() + ": " + e.what() +
+                             "; GenAI would apply both, so winml refuses the file. Keep one " + e.path() +
+                             " and merge what the two held.");
+    }
+    throw;
   }
   try {
     return parse_genai_config(std::move(json), bundle_dir);

@@ -55,7 +55,10 @@ std::vector<NativeCodeOption> find_native_code_options(const ConfigJson& config,
     LibraryOptionKind kind = library_option_kind(key);
     if (kind == LibraryOptionKind::none) return;
     std::string text = value.is_string() ? value.get<std::string>() : value.dump();
-    if (text.empty()) return;  // names no library: nothing is loaded
+    // An empty library name is not "no library": GenAI resolves custom_ops_library against the
+    // bundle folder and hands the folder itself to the loader. Only a backend path may be empty
+    // (the provider then loads its own default, by bare name).
+    if (text.empty() && kind == LibraryOptionKind::system_name) return;
     if (kind == LibraryOptionKind::system_name && value.is_string() &&
         is_system_library_name(text, bundle_dir, working_dir)) {
       return;

@@ -7,6 +7,7 @@
 
 #include "compile/onnx_scan.h"
 #include "platform/atomic_file.h"
+#include "util/json_read.h"
 
 namespace winml::compile {
 namespace {
@@ -56,9 +57,16 @@ bool is_reserved_name(const std::string& name) {
 }
 
 std::optional<ArtifactMarker> read_marker(const fs::path& artifact) {
-  std::ifstream in(marker_path(artifact));
+  std::ifstream in(marker_path(artifact), std::ios::binary);
   if (!in) return std::nullopt;
-  json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
+  std::ostringstream text;
+  text << in.rdbuf();
+  json j;
+  try {
+    j = json_read::parse(text.str());
+  } catch (const json_read::JsonReadError&) {
+    return std::nullopt;  // not a marker winml wrote: the artifact is rebuilt
+  }
   if (!j.is_object() || j.value("schema", "") != kArtifactMarkerSchema) return std::nullopt;
   try {
     ArtifactMarker marker;

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "util/json_read.h"
 #include "winml/errors.h"
 
 namespace winml::report {
@@ -13,7 +14,7 @@ using Json = nlohmann::ordered_json;
 
 // A report nests about six levels (results[].metrics.decode_timeline[].p50); this bound only keeps
 // a hostile file from costing unbounded recursion where nlohmann walks the tree.
-constexpr int kMaxReportDepth = 64;
+constexpr int kMaxReportDepth = json_read::kDefaultMaxDepth;
 
 constexpr int kNewestSchemaVersion = 2;
 
@@ -37,14 +38,17 @@ void check_result(const Json& result, const std::string& where, const std::strin
 PerfReportDocument parse_perf_report(std::string_view text, const std::string& source) {
   Json document;
   try {
-    document = Json::parse(text, [&](int depth, Json::parse_event_t, Json&) {
-      if (depth > kMaxReportDepth) {
+    document = json_read::parse_ordered(text, kMaxReportDepth);
+  } catch (const json_read::JsonReadError& e) {
+    switch (e.kind()) {
+      case json_read::JsonReadError::Kind::not_json:
+        refuse(source, std::string("it is not valid JSON (") + e.what() + ")");
+      case json_read::JsonReadError::Kind::too_deep:
         refuse(source, "it nests JSON more than " + std::to_string(kMaxReportDepth) + " levels deep");
-      }
-      return true;
-    });
-  } catch (const Json::exception& e) {
-    refuse(source, std::string("it is not valid JSON (") + e.what() + ")");
+      case json_read::JsonReadError::Kind::duplicate_key:
+        refuse(source, e.what());
+    }
+    throw;
   }
   if (!document.is_object()) refuse(source, "it is not a JSON object");
   const auto version = document.find("schema_version");

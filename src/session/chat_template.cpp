@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "util/json_read.h"
 #include "winml/errors.h"
 
 namespace winml::session {
@@ -11,13 +12,18 @@ namespace winml::session {
 ChatTemplate find_chat_template(const std::filesystem::path& tokenizer_dir) {
   ChatTemplate result;
   auto config_path = tokenizer_dir / "tokenizer_config.json";
-  if (std::ifstream in{config_path}) {
+  if (std::ifstream in{config_path, std::ios::binary}) {
+    std::ostringstream text;
+    text << in.rdbuf();
     nlohmann::json config;
     try {
-      config = nlohmann::json::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-      throw GenaiLoadError(config_path.string() + " is not valid JSON (" + e.what() +
-                           "). Fix or regenerate the bundle's tokenizer files.");
+      config = json_read::parse(text.str());
+    } catch (const json_read::JsonReadError& e) {
+      throw GenaiLoadError(config_path.string() +
+                           (e.kind() == json_read::JsonReadError::Kind::not_json
+                                ? " is not valid JSON (" + std::string(e.what()) + ")"
+                                : ": " + std::string(e.what())) +
+                           ". Fix or regenerate the bundle's tokenizer files.");
     }
     if (config.is_object() && config.contains("chat_template") && !config["chat_template"].is_null()) {
       result.source = TemplateSource::tokenizer_config;

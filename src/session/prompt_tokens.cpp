@@ -3,19 +3,38 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
+#include <sstream>
 
+#include "util/json_read.h"
 #include "winml/errors.h"
 
 namespace winml::session {
 
 std::set<std::int32_t> special_token_ids(const std::filesystem::path& tokenizer_dir) {
   std::set<std::int32_t> ids;
-  std::ifstream in(tokenizer_dir / "tokenizer.json");
+  const auto path = tokenizer_dir / "tokenizer.json";
+  std::ifstream in(path, std::ios::binary);
   if (!in) return ids;
-  auto tokenizer = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
-  if (!tokenizer.is_object() || !tokenizer.contains("added_tokens")) return ids;
+  std::ostringstream text;
+  text << in.rdbuf();
+  nlohmann::json tokenizer;
+  try {
+    tokenizer = json_read::parse(text.str());
+  } catch (const json_read::JsonReadError& e) {
+    // Text that is not JSON is left to GenAI, whose load says what it expected; a repeated key
+    // or a hostile depth is refused here, as in every JSON file of a bundle.
+    if (e.kind() == json_read::JsonReadError::Kind::not_json) return ids;
+    throw GenaiLoadError(path.string() + ": " + e.what() + ". Fix or regenerate the bundle's tokenizer files.");
+  }
+  if (!tokenizer.is_object() || !tokenizer.contains("added_tokens") || !tokenizer["added_tokens"].is_array()) return ids;
   for (const auto& token : tokenizer["added_tokens"]) {
-    if (token.value("special", false) && token.contains("id")) ids.insert(token["id"].get<std::int32_t>());
+    if (!token.is_object()) continue;
+    const auto special = token.find("special");
+    const auto id = token.find("id");
+    if (special != token.end() && special->is_boolean() && special->get<bool>() && id != token.end() &&
+        id->is_number_integer()) {
+      ids.insert(id->get<std::int32_t>());
+    }
   }
   return ids;
 }

@@ -70,7 +70,12 @@ TEST(NativeCodeTest, FindsEveryLibraryOptionWithItsJsonPath) {
        empty,
        R"({"custom_ops_library": "./libx.so"})",
        {"model.decoder.pipeline[1].ctx.session_options.custom_ops_library"}},
-      {"empty custom ops loads nothing", R"({"custom_ops_library": ""})", empty, {}},
+      // GenAI hands the bundle folder itself to the loader for an empty name.
+      {"empty custom ops", R"({"custom_ops_library": ""})", empty, {"model.decoder.session_options.custom_ops_library"}},
+      {"empty backend path is the provider's default",
+       empty,
+       R"({"provider_options": [{"qnn": {"backend_path": ""}}]})",
+       {}},
       {"system backend by bare name",
        empty,
        R"({"provider_options": [{"qnn": {"backend_path": "libQnnCpu.so"}}]})",
