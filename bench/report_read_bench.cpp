@@ -79,8 +79,8 @@ bool python_load(const fs::path& path) {
 
 // The reader before: nlohmann's parse with a depth callback.
 void callback_parse(const std::string& text) {
-  auto json = nlohmann::ordered_json::parse(text, [](int depth, nlohmann::ordered_json::parse_event_t,
-                                                     nlohmann::ordered_json&) { return depth <= 64; });
+  auto json = nlohmann::ordered_json::parse(
+      text, [](int depth, nlohmann::ordered_json::parse_event_t, nlohmann::ordered_json&) { return depth <= 64; });
   if (json.is_discarded()) std::abort();
 }
 

@@ -56,18 +56,30 @@ bool is_reserved_name(const std::string& name) {
          (name.size() >= suffix.size() && name.compare(name.size() - suffix.size(), suffix.size(), suffix) == 0);
 }
 
-std::optional<ArtifactMarker> read_marker(const fs::path& artifact) {
-  std::ifstream in(marker_path(artifact), std::ios::binary);
+bool has_string(const json& object, const char* key, std::string_view value) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_string() && it->get_ref<const std::string&>() == value;
+}
+
+std::optional<json> read_marker_json(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
   if (!in) return std::nullopt;
   std::ostringstream text;
   text << in.rdbuf();
-  json j;
   try {
-    j = json_read::parse(text.str());
+    json j = json_read::parse(text.str());
+    if (j.is_object()) return j;
   } catch (const json_read::JsonReadError&) {
-    return std::nullopt;  // not a marker winml wrote: the artifact is rebuilt
+    // Not a marker winml wrote whole: what it describes is rebuilt.
   }
-  if (!j.is_object() || j.value("schema", "") != kArtifactMarkerSchema) return std::nullopt;
+  return std::nullopt;
+}
+
+std::optional<ArtifactMarker> read_marker(const fs::path& artifact) {
+  const auto marker_json = read_marker_json(marker_path(artifact));
+  if (!marker_json) return std::nullopt;
+  const json& j = *marker_json;
+  if (!has_string(j, "schema", kArtifactMarkerSchema)) return std::nullopt;
   try {
     ArtifactMarker marker;
     marker.key = j.at("key").get<std::string>();

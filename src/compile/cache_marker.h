@@ -7,8 +7,10 @@
 /// key matches and whose files are unchanged lets an artifact be reused.
 
 #include <filesystem>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "compile/compile_config.h"
@@ -57,6 +59,15 @@ std::filesystem::path marker_path(const std::filesystem::path& artifact);
 
 /// True for a name that must never be an artifact file (markers, lock, completion marker).
 bool is_reserved_name(const std::string& name);
+
+/// The JSON object of a marker file (an artifact's or a folder's completion marker); nullopt when
+/// it is missing, unreadable or not one JSON object read by json_read (a marker winml did not write
+/// whole is stale, never an error).
+std::optional<nlohmann::json> read_marker_json(const std::filesystem::path& path);
+
+/// Whether `object` holds `key` as the string `value` (false for any other type: a planted marker
+/// must not make a lookup throw).
+bool has_string(const nlohmann::json& object, const char* key, std::string_view value);
 
 /// Reads the marker of `artifact`; nullopt when missing, unreadable or not written by winml.
 std::optional<ArtifactMarker> read_marker(const std::filesystem::path& artifact);

@@ -3,7 +3,6 @@
 #include <fstream>
 
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "compile/artifact_files.h"
 #include "compile/cache_marker.h"
@@ -12,7 +11,6 @@
 #include "platform/atomic_file.h"
 #include "platform/file_identity.h"
 #include "platform/temp_file.h"
-#include "util/json_read.h"
 
 namespace winml::compile {
 namespace {
@@ -35,17 +33,10 @@ std::optional<StageAction> parse_action(const std::string& text) {
 fs::path completion_marker_path(const fs::path& dir) { return dir / ".complete.json"; }
 
 std::optional<std::vector<StageResult>> read_prepared(const fs::path& dir, const std::string& fingerprint) {
-  std::ifstream in(completion_marker_path(dir), std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
-  json j;
-  try {
-    j = json_read::parse(text.str());
-  } catch (const json_read::JsonReadError&) {
-    return std::nullopt;  // not a marker winml wrote: the artifact is rebuilt
-  }
-  if (!j.is_object() || j.value("schema", "") != kCompleteMarkerSchema || j.value("fingerprint", "") != fingerprint) {
+  const auto marker_json = read_marker_json(completion_marker_path(dir));
+  if (!marker_json) return std::nullopt;
+  const json& j = *marker_json;
+  if (!has_string(j, "schema", kCompleteMarkerSchema) || !has_string(j, "fingerprint", fingerprint)) {
     return std::nullopt;
   }
   std::vector<StageResult> stages;

@@ -26,7 +26,8 @@ std::set<std::int32_t> special_token_ids(const std::filesystem::path& tokenizer_
     if (e.kind() == json_read::JsonReadError::Kind::not_json) return ids;
     throw GenaiLoadError(path.string() + ": " + e.what() + ". Fix or regenerate the bundle's tokenizer files.");
   }
-  if (!tokenizer.is_object() || !tokenizer.contains("added_tokens") || !tokenizer["added_tokens"].is_array()) return ids;
+  if (!tokenizer.is_object() || !tokenizer.contains("added_tokens") || !tokenizer["added_tokens"].is_array())
+    return ids;
   for (const auto& token : tokenizer["added_tokens"]) {
     if (!token.is_object()) continue;
     const auto special = token.find("special");

@@ -12,8 +12,9 @@ namespace {
 // A key is written as `.key` when it reads as a name, else as `["key"]` (JSON-quoted, so a key
 // holding dots, brackets or control characters cannot forge another path).
 void append_key(std::string& path, const std::string& key) {
-  const bool plain = !key.empty() && key.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-                                                           "0123456789_-") == std::string::npos;
+  const bool plain = !key.empty() && key.find_first_not_of(
+                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
+                                         "0123456789_-") == std::string::npos;
   if (plain) {
     if (!path.empty()) path += '.';
     path += key;
@@ -56,9 +57,10 @@ class StrictDomBuilder {
       std::string parent = path();
       std::string where = parent;
       append_key(where, key);
-      throw JsonReadError(JsonReadError::Kind::duplicate_key, "the key " + nlohmann::json(key).dump(-1, ' ', true) + " is given twice in " +
-                              (parent.empty() ? std::string("the top-level object") : parent) +
-                              " (the second at " + where + ")",
+      throw JsonReadError(JsonReadError::Kind::duplicate_key,
+                          "the key " + nlohmann::json(key).dump(-1, ' ', true) + " is given twice in " +
+                              (parent.empty() ? std::string("the top-level object") : parent) + " (the second at " +
+                              where + ")",
                           where);
     }
     if (frame.seen) frame.seen->insert(key);
@@ -82,7 +84,7 @@ class StrictDomBuilder {
   // An open object or array, and where inside it the reader is (for error paths).
   struct Frame {
     Json* container = nullptr;
-    std::string key;                                         // object: the current key
+    std::string key;                                        // object: the current key
     std::unique_ptr<std::unordered_set<std::string>> seen;  // object: its keys, once it is large
   };
 
@@ -125,7 +127,8 @@ class StrictDomBuilder {
   bool open(typename Json::value_t type) {
     if (static_cast<int>(frames_.size()) >= max_depth_) {
       std::string where = path(/*next_value=*/true);
-      throw JsonReadError(JsonReadError::Kind::too_deep, "it nests JSON more than " + std::to_string(max_depth_) + " levels deep" +
+      throw JsonReadError(JsonReadError::Kind::too_deep,
+                          "it nests JSON more than " + std::to_string(max_depth_) + " levels deep" +
                               (where.empty() ? std::string() : " (at " + where + ")"),
                           where);
     }

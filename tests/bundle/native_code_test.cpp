@@ -71,7 +71,10 @@ TEST(NativeCodeTest, FindsEveryLibraryOptionWithItsJsonPath) {
        R"({"custom_ops_library": "./libx.so"})",
        {"model.decoder.pipeline[1].ctx.session_options.custom_ops_library"}},
       // GenAI hands the bundle folder itself to the loader for an empty name.
-      {"empty custom ops", R"({"custom_ops_library": ""})", empty, {"model.decoder.session_options.custom_ops_library"}},
+      {"empty custom ops",
+       R"({"custom_ops_library": ""})",
+       empty,
+       {"model.decoder.session_options.custom_ops_library"}},
       {"empty backend path is the provider's default",
        empty,
        R"({"provider_options": [{"qnn": {"backend_path": ""}}]})",

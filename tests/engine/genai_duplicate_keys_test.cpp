@@ -9,14 +9,11 @@
 //    without loading anything.
 // If GenAI ever starts refusing repeated keys itself, the first expectation of a case fails.
 
-#include <ort_genai_c.h>
-
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -25,6 +22,7 @@
 
 #include "bundle/genai_config.h"
 #include "bundle/native_code.h"
+#include "test_support/genai_direct_load.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
@@ -43,22 +41,6 @@ std::string read_text(const fs::path& path) {
   std::ostringstream text;
   text << in.rdbuf();
   return text.str();
-}
-
-// GenAI's load of `bundle`: "" when the model loads, else its error.
-std::string genai_load_error(const fs::path& bundle) {
-  auto message = [](OgaResult* result) {
-    std::string text = OgaResultGetError(result);
-    OgaDestroyResult(result);
-    return text;
-  };
-  OgaConfig* raw = nullptr;
-  if (OgaResult* result = OgaCreateConfig(bundle.c_str(), &raw)) return "config: " + message(result);
-  std::unique_ptr<OgaConfig, decltype(&OgaDestroyConfig)> config(raw, &OgaDestroyConfig);
-  OgaModel* model = nullptr;
-  if (OgaResult* result = OgaCreateModelFromConfig(config.get(), &model)) return message(result);
-  OgaDestroyModel(model);
-  return "";
 }
 
 // One repeated key: at JSON pointer `object`, `key` is written first with `first`, then with the
@@ -97,7 +79,12 @@ class GenaiDuplicateKeys : public ::testing::Test {
     holder = rewritten;
     std::string text = config.dump(2);
     const std::string placeholder = "\"" + std::string(kPlaceholder) + "\"";
-    text.replace(text.find(placeholder), placeholder.size(), "\"" + c.key + "\"");
+    const auto at = text.find(placeholder);
+    if (at == std::string::npos) {
+      ADD_FAILURE() << c.object << " of the synthetic " << c.bundle << " bundle has no " << c.key;
+      return bundle;
+    }
+    text.replace(at, placeholder.size(), "\"" + c.key + "\"");
     std::ofstream(bundle / "genai_config.json", std::ios::binary) << text;
     return bundle;
   }
@@ -129,8 +116,12 @@ void expect_winml_refuses(const fs::path& bundle, const std::string& path, const
 // The critical case: a first session_options names a library; the last-wins view has none, GenAI
 // opens it (its constructor runs), winml refuses before anything loads.
 TEST_F(GenaiDuplicateKeys, AFirstSessionOptionsLoadsItsLibraryInGenaiAndIsRefusedByWinml) {
-  const DuplicateCase c{"custom_ops", "tiny", "/model/decoder", "session_options",
-                        Json{{"custom_ops_library", WINML_TEST_MARKER_LIB}}, "model.decoder.session_options"};
+  const DuplicateCase c{"custom_ops",
+                        "tiny",
+                        "/model/decoder",
+                        "session_options",
+                        Json{{"custom_ops_library", WINML_TEST_MARKER_LIB}},
+                        "model.decoder.session_options"};
   fs::path bundle = write_case(c);
   const std::string text = read_text(bundle / "genai_config.json");
 
@@ -139,7 +130,7 @@ TEST_F(GenaiDuplicateKeys, AFirstSessionOptionsLoadsItsLibraryInGenaiAndIsRefuse
 
   // GenAI's view: the library is opened.
   ASSERT_EQ(::setenv("WINML_TEST_MARKER", marker().c_str(), 1), 0);
-  const std::string genai_error = genai_load_error(bundle);
+  const std::string genai_error = test::genai_direct_load_error(bundle);
   ::unsetenv("WINML_TEST_MARKER");
   EXPECT_TRUE(fs::exists(marker())) << "GenAI did not open the first occurrence's library: " << genai_error;
 
@@ -156,15 +147,17 @@ TEST_F(GenaiDuplicateKeys, EveryLevelMergesInGenaiAndIsRefusedByWinml) {
        "model.decoder.session_options"},
       {"decoder", "tiny", "/model", "decoder", Json{{"session_options", unknown_provider}}, "model.decoder"},
       {"model", "tiny", "", "model", Json{{"decoder", {{"session_options", unknown_provider}}}}, "model"},
-      {"stage_session_options", "pipe", "/model/decoder/pipeline/1/ctx", "session_options", unknown_provider,
-       "model.decoder.pipeline[1].ctx.session_options"},
+      {"stage_session_options", "pipe", "/model/decoder/pipeline/0/embeddings", "session_options", unknown_provider,
+       "model.decoder.pipeline[0].embeddings.session_options"},
+      {"stage", "pipe", "/model/decoder/pipeline/1", "ctx", Json{{"session_options", unknown_provider}},
+       "model.decoder.pipeline[1].ctx"},
   };
   for (const auto& c : cases) {
     SCOPED_TRACE(c.name);
     fs::path bundle = write_case(c);
     const Json last_wins = Json::parse(read_text(bundle / "genai_config.json"));
     EXPECT_EQ(last_wins.dump().find("WinmlNoSuchEP"), std::string::npos) << "the last-wins view sees the first";
-    const std::string genai_error = genai_load_error(bundle);
+    const std::string genai_error = test::genai_direct_load_error(bundle);
     EXPECT_NE(genai_error.find("WinmlNoSuchEP"), std::string::npos)
         << "GenAI did not apply the first occurrence: '" << genai_error << "'";
     expect_winml_refuses(bundle, c.winml_path, marker());
@@ -174,7 +167,7 @@ TEST_F(GenaiDuplicateKeys, EveryLevelMergesInGenaiAndIsRefusedByWinml) {
 // The control: the same bundles without the repeat load in GenAI and in winml.
 TEST_F(GenaiDuplicateKeys, TheBundlesLoadWithoutTheRepeat) {
   for (const char* name : {"tiny", "pipe"}) {
-    EXPECT_EQ(genai_load_error(root_->path() / name), "") << name;
+    EXPECT_EQ(test::genai_direct_load_error(root_->path() / name), "") << name;
     EXPECT_NO_THROW((void)bundle::load_genai_config(root_->path() / name)) << name;
   }
 }

@@ -8,12 +8,12 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
 
+#include "test_support/genai_direct_load.h"
 #include "test_support/qnn_pipeline.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
@@ -32,29 +32,21 @@ struct Change {
 
 // Loads the bundle with `change` applied in memory: empty when the model loads, else GenAI's error.
 std::string load_error(const fs::path& bundle, const Change& change) {
-  auto message = [](OgaResult* result) {
-    std::string text = OgaResultGetError(result);
-    OgaDestroyResult(result);
-    return text;
-  };
-  OgaConfig* raw = nullptr;
-  if (OgaResult* result = OgaCreateConfig(bundle.c_str(), &raw)) return "config: " + message(result);
-  std::unique_ptr<OgaConfig, decltype(&OgaDestroyConfig)> config(raw, &OgaDestroyConfig);
-  for (const auto& overlay : change.overlays) {
-    if (OgaResult* result = OgaConfigOverlay(config.get(), overlay.c_str())) return "overlay: " + message(result);
-  }
-  if (change.clear_providers) {
-    if (OgaResult* result = OgaConfigClearProviders(config.get())) return "clear: " + message(result);
-  }
-  if (!change.append_provider.empty()) {
-    if (OgaResult* result = OgaConfigAppendProvider(config.get(), change.append_provider.c_str())) {
-      return "append: " + message(result);
+  return test::genai_direct_load_error(bundle, [&](OgaConfig* config) -> std::string {
+    for (const auto& overlay : change.overlays) {
+      if (OgaResult* result = OgaConfigOverlay(config, overlay.c_str()))
+        return "overlay: " + test::take_oga_error(result);
     }
-  }
-  OgaModel* model = nullptr;
-  if (OgaResult* result = OgaCreateModelFromConfig(config.get(), &model)) return message(result);
-  OgaDestroyModel(model);
-  return {};
+    if (change.clear_providers) {
+      if (OgaResult* result = OgaConfigClearProviders(config)) return "clear: " + test::take_oga_error(result);
+    }
+    if (!change.append_provider.empty()) {
+      if (OgaResult* result = OgaConfigAppendProvider(config, change.append_provider.c_str())) {
+        return "append: " + test::take_oga_error(result);
+      }
+    }
+    return "";
+  });
 }
 
 // Overlays {"model": {"decoder": {"pipeline": [{"ctx": STAGE}, {"iter": STAGE}]}}}.
