@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
-targets=(genai_config_fuzzer tensor_proto_fuzzer cli_args_fuzzer)
+targets=(genai_config_fuzzer tensor_proto_fuzzer cli_args_fuzzer perf_report_fuzzer prompt_fuzzer)
 # shellcheck source=scripts/sanitizer-env.sh
 source scripts/sanitizer-env.sh
 artifacts=build-asan/fuzz-artifacts

@@ -1,7 +1,9 @@
 // winml-compile-worker: compiles one ONNX model to an EPContext model in its own process, so that
 // a hanging or crashing EP compiler costs the parent a fallback, not its life. The parent
 // (src/compile/artifact_builder.cpp) gives it a private output folder, a time limit, and reads its
-// exit code (compile/worker_protocol.h).
+// exit code (compile/worker_protocol.h). With `--probe-ep-library NAME=PATH` it only registers
+// that plugin EP library and lists the EP devices, so that a library that crashes while being
+// registered takes this process down, not winml (ep/plugin_probe.h).
 
 #include <cstdio>
 #include <exception>
@@ -14,6 +16,7 @@
 #include "engine/engine_loader.h"
 #include "ep/ort_providers.h"
 #include "ep/plugin_eps.h"
+#include "ep/plugin_probe.h"
 #include "platform/parent_death.h"
 #include "platform/process_id.h"
 #include "winml/errors.h"
@@ -86,12 +89,31 @@ int compile(const winml::compile::WorkerRequest& request) {
   return static_cast<int>(WorkerExit::ok);
 }
 
+// Registers one library and lists the devices, as winml's own registration will; the parent
+// only looks at how this process ends.
+int probe(const std::string& named) {
+  winml::platform::crash_by_signal();
+  try {
+    auto libraries = winml::ep::parse_plugin_libraries({named}, "");
+    for (const auto& library : libraries) winml::engine::get().register_ep_library(library.name, library.path);
+    (void)winml::engine::get().ep_devices();
+  } catch (const winml::GenaiNotInstalledError& e) {
+    return fail(WorkerExit::engine_unavailable, e.what());
+  } catch (const winml::UsageError& e) {
+    return fail(WorkerExit::usage, e.what());
+  } catch (const std::exception& e) {
+    return fail(WorkerExit::compile_failed, e.what());
+  }
+  return static_cast<int>(WorkerExit::ok);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   winml::platform::die_with_parent();
   try {
     std::vector<std::string> args(argv + 1, argv + argc);
+    if (args.size() == 2 && args[0] == winml::ep::kProbeEpLibraryFlag) return probe(args[1]);
     return compile(winml::compile::parse_worker_arguments(args));
   } catch (const winml::UsageError& e) {
     return fail(WorkerExit::usage, e.what());

@@ -7,13 +7,16 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "compile/worker_path.h"
 #include "engine/engine_loader.h"
 #include "engine_log.h"
 #include "ep/discovery.h"
 #include "ep/plugin_eps.h"
+#include "ep/plugin_probe.h"
 #include "number_flags.h"
 #include "platform/environment.h"
 #include "platform/terminal.h"
+#include "util/cache_root.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -78,7 +81,11 @@ std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::stri
                        ") does not exist. Check the path given to " + library.source + ".");
     }
   }
-  if (!libraries.empty()) ep::register_plugin_libraries(libraries, engine::get());
+  if (libraries.empty()) return libraries;
+  // A library that crashes while being registered is named, in a child, before this process
+  // loads it (ep/plugin_probe.h); the compile worker is that child.
+  ep::probe_plugin_libraries(libraries, {compile::default_worker_command(), cache_root() / "ep-library-probes"});
+  ep::register_plugin_libraries(libraries, engine::get());
   return libraries;
 }
 

@@ -9,4 +9,11 @@ namespace winml::platform {
 /// once (status 1) if the parent is already gone. Call first thing in main().
 void die_with_parent();
 
+/// Makes a crash of this process end it by its signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT
+/// back to their default action), so that the parent sees "killed by signal 11" rather than an
+/// exit code that a handler (a sanitizer's, a runtime's) chose. For a helper whose parent tells a
+/// crash from a failure (the EP library probe). No-op on Windows, where an unhandled exception
+/// already ends the process with its code.
+void crash_by_signal();
+
 }  // namespace winml::platform

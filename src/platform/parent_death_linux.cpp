@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <initializer_list>
 
 #include "platform/parent_death.h"
 
@@ -13,6 +14,13 @@ void die_with_parent() {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   // The parent may have died between fork and prctl; then we were re-parented already.
   if (::getppid() != parent) std::_Exit(1);
+}
+
+void crash_by_signal() {
+  struct sigaction action {};
+  action.sa_handler = SIG_DFL;
+  ::sigemptyset(&action.sa_mask);
+  for (int number : {SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT}) ::sigaction(number, &action, nullptr);
 }
 
 }  // namespace winml::platform

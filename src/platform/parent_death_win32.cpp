@@ -66,4 +66,6 @@ void die_with_parent() {
   }).detach();
 }
 
+void crash_by_signal() {}
+
 }  // namespace winml::platform

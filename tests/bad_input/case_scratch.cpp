@@ -112,6 +112,7 @@ std::string CaseScratch::expand(const std::string& text) const {
                                     {"{work}", root() / "work"},
                                     {"{tmp}", root() / "tmp"},
                                     {"{source}", fs::path(WINML_TEST_SOURCE_DIR)},
+                                    {"{lib}", fs::path(WINML_TEST_BIN_DIR).parent_path() / "lib"},
                                     {"{scratch}", root()}}) {
     out = replace_all(out, name, value.string());
   }

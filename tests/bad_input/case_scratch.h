@@ -18,7 +18,7 @@ class CaseScratch {
 
   /// The scratch root.
   const std::filesystem::path& root() const { return dir_.path(); }
-  /// Replaces {scratch} {bundle} {home} {cache} {work} {tmp} {source} in `text`.
+  /// Replaces {scratch} {bundle} {home} {cache} {work} {tmp} {source} {lib} (the build's library folder) in `text`.
   std::string expand(const std::string& text) const;
 
  private:
