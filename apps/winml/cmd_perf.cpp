@@ -158,14 +158,18 @@ void setup_perf(CLI::App& parent) {
           ->check(CLI::ExistingDirectory)
           ->excludes(batch_size)
           ->excludes(shape);
-  cmd->add_flag("--validate", options->validate,
-                "Compare each data set's first outputs with its output_N.pb; a mismatch exits with code 3 after "
-                "the report (winml)")
-      ->needs(input_data);
+  auto* validate =
+      cmd->add_flag("--validate", options->validate,
+                    "Compare each data set's first outputs with its output_N.pb; a mismatch exits with code 3 after "
+                    "the report (winml)")
+          ->needs(input_data);
+  // Finite and >= 0: a nan tolerance makes every comparison with it false, so every output "matched".
   cmd->add_option("--rtol", options->rtol, "Relative tolerance of --validate (default by element type)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_at_least(0))
+      ->needs(validate);
   cmd->add_option("--atol", options->atol, "Absolute tolerance of --validate (default by element type)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_at_least(0))
+      ->needs(validate);
   cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)");
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report (and --html file)");
   cmd->add_option("--html", options->html,
