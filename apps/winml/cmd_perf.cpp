@@ -52,6 +52,16 @@ void run_perf(PerfOptions& options) {
   if (runtime == "winml-genai" && !options.compile) {
     warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.out);
   }
+  if (options.given.count("--delay") != 0) {
+    // The pause comes before every run but the first: with one run (one combination, one round) it never comes.
+    const perf::SweepPlan plan = perf::plan_sweep(sweep_axes(options, runtime));
+    if (selected_combinations(plan, options.shard).size() * options.rounds < 2) {
+      warn(
+          "--delay has no effect: it pauses between runs, and this measures one (one combination, --rounds 1); "
+          "add --rounds or sweep a setting, or drop --delay",
+          options.out);
+    }
+  }
   if (!options.html.empty()) {
     if (!options.output.empty() && options.html == options.output) {
       throw UsageError("--html and -o both name " + options.html + ": give the HTML page its own file.");
