@@ -52,6 +52,16 @@ void run_perf(PerfOptions& options) {
   if (runtime == "winml-genai" && !options.compile) {
     warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.out);
   }
+  if (options.given.count("--delay") != 0) {
+    // The pause comes before every run but the first: with one run (one combination, one round) it never comes.
+    const perf::SweepPlan plan = perf::plan_sweep(sweep_axes(options, runtime));
+    if (selected_combinations(plan, options.shard).size() * options.rounds < 2) {
+      warn(
+          "--delay has no effect: it pauses between runs, and this measures one (one combination, --rounds 1); "
+          "add --rounds or sweep a setting, or drop --delay",
+          options.out);
+    }
+  }
   if (!options.html.empty()) {
     if (!options.output.empty() && options.html == options.output) {
       throw UsageError("--html and -o both name " + options.html + ": give the HTML page its own file.");
@@ -158,14 +168,18 @@ void setup_perf(CLI::App& parent) {
           ->check(CLI::ExistingDirectory)
           ->excludes(batch_size)
           ->excludes(shape);
-  cmd->add_flag("--validate", options->validate,
-                "Compare each data set's first outputs with its output_N.pb; a mismatch exits with code 3 after "
-                "the report (winml)")
-      ->needs(input_data);
+  auto* validate =
+      cmd->add_flag("--validate", options->validate,
+                    "Compare each data set's first outputs with its output_N.pb; a mismatch exits with code 3 after "
+                    "the report (winml)")
+          ->needs(input_data);
+  // Finite and >= 0: a nan tolerance makes every comparison with it false, so every output "matched".
   cmd->add_option("--rtol", options->rtol, "Relative tolerance of --validate (default by element type)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_at_least(0))
+      ->needs(validate);
   cmd->add_option("--atol", options->atol, "Absolute tolerance of --validate (default by element type)")
-      ->check(CLI::NonNegativeNumber);
+      ->check(number_at_least(0))
+      ->needs(validate);
   cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)");
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report (and --html file)");
   cmd->add_option("--html", options->html,

@@ -1,6 +1,7 @@
 // `winml perf compare BASE.json NEW.json [MORE.json ...]`: every later report against the base,
 // metric by metric, each change tested on the raw samples; --fail-if-slower makes it a CI gate
-// (exit code 4). The logic lives in report/report_compare.h, the output in report/compare_format.h.
+// (exit code 4; 5 when it cannot be evaluated). The logic lives in report/report_compare.h, the
+// output in report/compare_format.h.
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -67,15 +68,27 @@ void run_compare(const CompareFlags& flags) {
   }
   if (!flags.fail_if_slower) return;
   const std::vector<report::Regression> found = report::regressions(comparison, *flags.fail_if_slower);
-  if (found.empty()) return;
-  std::vector<std::string> named;
-  named.reserve(found.size());
-  for (const report::Regression& r : found) {
-    named.push_back(fmt::format("{} {:.1f} % slower in {}{}", r.metric->metric.label, *r.metric->slower_percent(),
-                                r.new_source, r.row.empty() ? "" : " (" + r.row + ")"));
+  const std::vector<report::Regression> open = report::unjudged(comparison);
+  auto named = [](const std::vector<report::Regression>& metrics, bool unjudged) {
+    std::vector<std::string> out;
+    out.reserve(metrics.size());
+    for (const report::Regression& r : metrics) out.push_back(report::gate_finding_text(r, unjudged));
+    return out;
+  };
+  if (!found.empty()) {
+    throw RegressionFound(fmt::format("significantly slower by more than --fail-if-slower {:g} %: {}{}",
+                                      *flags.fail_if_slower, fmt::join(named(found, false), "; "),
+                                      open.empty() ? ""
+                                                   : fmt::format(" (and {} primary metric{} not evaluated)",
+                                                                 open.size(), open.size() == 1 ? "" : "s")));
   }
-  throw RegressionFound(fmt::format("significantly slower by more than --fail-if-slower {:g} %: {}",
-                                    *flags.fail_if_slower, fmt::join(named, "; ")));
+  if (!open.empty()) {
+    throw GateNotEvaluated(fmt::format(
+        "--fail-if-slower {:g} could not be evaluated: a primary metric has fewer than 2 samples in the base or the "
+        "new report, so no test says whether it got slower: {}. Compare runs of at least 2 timed iterations each "
+        "(--iterations 2 or more).",
+        *flags.fail_if_slower, fmt::join(named(open, true), "; ")));
+  }
 }
 
 void setup_perf_compare(CLI::App& perf) {

@@ -11,6 +11,7 @@
 #include "command_registry.h"
 #include "perf_html.h"
 #include "report/perf_report_document.h"
+#include "report/report_merge.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -37,12 +38,11 @@ void run_perf_report(const PerfReportOptions& options) {
     }
   }
   check_html_target(options.output, options.overwrite, "-o");
-  std::vector<report::PerfReportDocument> documents;
+  // As compare and merge read them: a file named twice (also by two paths) is refused.
+  const std::vector<report::PerfReportDocument> documents =
+      report::read_merge_inputs(std::vector<std::filesystem::path>(options.reports.begin(), options.reports.end()));
   std::size_t results = 0;
-  for (const auto& input : options.reports) {
-    documents.push_back(report::read_perf_report(input));
-    results += documents.back().results.size();
-  }
+  for (const report::PerfReportDocument& document : documents) results += document.results.size();
   write_html_report(documents, options.output, options.overwrite);
   if (options.out.verbosity >= 0) {
     std::fprintf(stderr, "HTML report written to %s (%zu %s, %zu %s)\n", options.output.c_str(), documents.size(),

@@ -1,7 +1,7 @@
 // winml: runs and benchmarks ONNX Runtime GenAI bundles and single ONNX models.
 // main() only builds the app from the registered subcommands and maps errors to exit codes:
 // 0 success, 2 usage error, 3 outputs that fail --validate, 4 a regression perf compare --fail-if-slower
-// found, 1 runtime failure. Nothing here loads ONNX Runtime.
+// found, 5 a --fail-if-slower gate that could not be evaluated, 1 runtime failure. Nothing here loads ONNX Runtime.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -67,6 +67,9 @@ int main(int argc, char** raw_argv) {
   } catch (const winml::cli::RegressionFound& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     code = winml::cli::kExitRegression;
+  } catch (const winml::cli::GateNotEvaluated& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    code = winml::cli::kExitGateNotEvaluated;
   } catch (const winml::Error& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     code = exit_code_for(e);

@@ -18,6 +18,40 @@ bool parse_all(std::string_view text, T& value) {
   return ec == std::errc() && end == text.data() + text.size();
 }
 
+// Which ends of a number flag's range are allowed.
+enum class Ends { closed, above_min, no_max };
+
+CLI::Validator finite_number(double min, double max, Ends ends) {
+  std::string range;
+  std::string shown;
+  switch (ends) {
+    case Ends::closed:
+      range = fmt::format("a number from {} to {}", min, max);
+      shown = fmt::format("{}..{}", min, max);
+      break;
+    case Ends::above_min:
+      range = fmt::format("a number above {} and at most {}", min, max);
+      shown = fmt::format(">{}..{}", min, max);
+      break;
+    case Ends::no_max:
+      range = fmt::format("a finite number of at least {}", min);
+      shown = fmt::format(">={}", min);
+      break;
+  }
+  return CLI::Validator(
+      [min, max, ends, range](std::string& text) -> std::string {
+        double value = 0;
+        if (!parse_all(std::string_view(text), value) || !std::isfinite(value)) {
+          return "must be " + range + ", got '" + text + "'";
+        }
+        const bool above_min = ends == Ends::above_min ? value > min : value >= min;
+        const bool below_max = ends == Ends::no_max || value <= max;
+        if (!above_min || !below_max) return "must be " + range + ", got " + text;
+        return {};
+      },
+      shown);
+}
+
 }  // namespace
 
 CLI::Validator integer_in(std::int64_t min, std::uint64_t max) {
@@ -45,19 +79,9 @@ CLI::Validator integer_in(std::int64_t min, std::uint64_t max) {
 }
 
 CLI::Validator number_in(double min, double max, bool min_exclusive) {
-  std::string range = min_exclusive ? fmt::format("a number above {} and at most {}", min, max)
-                                    : fmt::format("a number from {} to {}", min, max);
-  return CLI::Validator(
-      [min, max, min_exclusive, range](std::string& text) -> std::string {
-        double value = 0;
-        if (!parse_all(std::string_view(text), value) || !std::isfinite(value)) {
-          return "must be " + range + ", got '" + text + "'";
-        }
-        bool above_min = min_exclusive ? value > min : value >= min;
-        if (!above_min || value > max) return "must be " + range + ", got " + text;
-        return {};
-      },
-      min_exclusive ? fmt::format(">{}..{}", min, max) : fmt::format("{}..{}", min, max));
+  return finite_number(min, max, min_exclusive ? Ends::above_min : Ends::closed);
 }
+
+CLI::Validator number_at_least(double min) { return finite_number(min, 0, Ends::no_max); }
 
 }  // namespace winml::cli

@@ -38,4 +38,8 @@ CLI::Validator integer_in(std::int64_t min, std::uint64_t max);
 /// Refuses nan and inf.
 CLI::Validator number_in(double min, double max, bool min_exclusive = false);
 
+/// A finite decimal number of at least `min`, with no upper bound (a tolerance such as --rtol):
+/// refuses nan and inf, which would make every comparison with the value false or true.
+CLI::Validator number_at_least(double min);
+
 }  // namespace winml::cli

@@ -3,9 +3,11 @@
 #include <optional>
 #include <string_view>
 
+#include "ep/catalog.h"
 #include "number_flags.h"
 #include "perf/sweep_values.h"
 #include "perf_options.h"
+#include "util/ascii_case.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -48,9 +50,19 @@ std::vector<std::optional<int>> optional_counts(std::string_view flag, const std
   return out;
 }
 
+// What a value of a name flag stands for: --ep names (CPU, cpu, CPUExecutionProvider) by the
+// catalog's canonical name, so that two spellings of one EP are one value listed twice.
+perf::NameKey name_key(std::string_view flag) {
+  if (flag != "--ep") return {};
+  return [](std::string_view name) {
+    const ep::EpInfo* info = ep::find_ep(name);
+    return info != nullptr ? info->canonical : to_lower(name);
+  };
+}
+
 std::vector<std::string> names(std::string_view flag, const std::string& text) {
   if (text.empty()) return {""};
-  return perf::parse_name_list(flag, text);
+  return perf::parse_name_list(flag, text, name_key(flag));
 }
 
 }  // namespace
@@ -67,7 +79,7 @@ CLI::Option* add_name_sweep(CLI::App& cmd, const std::string& names, std::string
   const std::string flag = long_name(names);
   return cmd.add_option(names, text, help)
       ->type_name("NAME|LIST")
-      ->check(sweep_check(flag, [flag](const std::string& t) { perf::parse_name_list(flag, t); }));
+      ->check(sweep_check(flag, [flag](const std::string& t) { perf::parse_name_list(flag, t, name_key(flag)); }));
 }
 
 perf::SweepAxes sweep_axes(const PerfOptions& o, const std::string& runtime) {

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <optional>
 
+#include "util/ascii_case.h"
 #include "util/text_trim.h"
 #include "winml/errors.h"
 
@@ -130,13 +131,22 @@ std::vector<int> parse_count_list(std::string_view flag, std::string_view text, 
   return std::move(parser).values();
 }
 
-std::vector<std::string> parse_name_list(std::string_view flag, std::string_view text) {
+std::vector<std::string> parse_name_list(std::string_view flag, std::string_view text, const NameKey& key) {
   std::vector<std::string> names;
+  std::vector<std::string> keys;
   for (std::string_view item : items_of(flag, text, "cpu,gpu")) {
     std::string name(item);
-    if (std::find(names.begin(), names.end(), name) != names.end()) {
-      throw UsageError(fmt::format("{} lists '{}' twice; each value is measured once, so list it once", flag, name));
+    std::string name_key = key ? key(name) : to_lower(name);
+    if (const auto same = std::find(keys.begin(), keys.end(), name_key); same != keys.end()) {
+      const std::string& first = names[static_cast<std::size_t>(same - keys.begin())];
+      if (first == name) {
+        throw UsageError(fmt::format("{} lists '{}' twice; each value is measured once, so list it once", flag, name));
+      }
+      throw UsageError(
+          fmt::format("{} lists '{}' and '{}', two names of {}; each value is measured once, so list it once", flag,
+                      first, name, name_key));
     }
+    keys.push_back(std::move(name_key));
     if (names.size() == kMaxSweepCombinations) {
       throw UsageError(
           fmt::format("{} lists more than {} values, the most one sweep measures", flag, kMaxSweepCombinations));

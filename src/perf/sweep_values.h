@@ -14,6 +14,7 @@
 /// settings are its identity in reports.
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -30,8 +31,13 @@ inline constexpr std::size_t kMaxSweepCombinations = 1024;
 /// range it cannot climb, a duplicate, or more than kMaxSweepCombinations values.
 std::vector<int> parse_count_list(std::string_view flag, std::string_view text, long long min, long long max);
 
+/// What a name of a list stands for: two names with one key are one value listed twice.
+using NameKey = std::function<std::string(std::string_view)>;
+
 /// Parses a list of names (EPs, devices): separated by commas, spaces around an item trimmed.
-/// Throws UsageError for an empty item, a duplicate, or more than kMaxSweepCombinations names.
-std::vector<std::string> parse_name_list(std::string_view flag, std::string_view text);
+/// Throws UsageError for an empty item, a duplicate, or more than kMaxSweepCombinations names. Two
+/// names are duplicates when `key` maps them to one key (default: ASCII case-insensitively, as EP
+/// names and devices are read), so `cpu,CPU` is refused like `cpu,cpu`.
+std::vector<std::string> parse_name_list(std::string_view flag, std::string_view text, const NameKey& key = {});
 
 }  // namespace winml::perf

@@ -65,19 +65,33 @@ std::string row_table(const RowComparison& row, const text::Style& style) {
   return table.render(style, 4);
 }
 
+std::string gate_lines(const std::vector<Regression>& metrics, bool unjudged_metrics) {
+  std::string out;
+  for (const Regression& r : metrics) out += "  " + gate_finding_text(r, unjudged_metrics) + "\n";
+  return out;
+}
+
 std::string gate_text(const Comparison& comparison, double limit, const text::Style& style) {
   const std::vector<Regression> found = regressions(comparison, limit);
-  if (found.empty()) {
+  const std::vector<Regression> open = unjudged(comparison);
+  if (found.empty() && open.empty()) {
     return fmt::format("gate: no primary metric is significantly slower by more than {:g} % (--fail-if-slower)\n",
                        limit);
   }
-  std::string out = fmt::format(
-      "{}gate: {} primary metric{} significantly slower by more than {:g} % "
-      "(--fail-if-slower; exit code 4){}\n",
-      style.bad, found.size(), found.size() == 1 ? " is" : "s are", limit, style.reset);
-  for (const Regression& r : found) {
-    out += fmt::format("  {} {:.1f} % slower in {}{}\n", r.metric->metric.label, *r.metric->slower_percent(),
-                       r.new_source, r.row.empty() ? "" : " (" + r.row + ")");
+  std::string out;
+  if (!found.empty()) {
+    out += fmt::format(
+        "{}gate: {} primary metric{} significantly slower by more than {:g} % "
+        "(--fail-if-slower; exit code 4){}\n",
+        style.bad, found.size(), found.size() == 1 ? " is" : "s are", limit, style.reset);
+    out += gate_lines(found, false);
+  }
+  if (!open.empty()) {
+    out += fmt::format("{}gate: {}: {} primary metric{} no test{}{}\n", style.bad,
+                       found.empty() ? "could not be evaluated" : "also not evaluated", open.size(),
+                       open.size() == 1 ? " has" : "s have", found.empty() ? " (--fail-if-slower; exit code 5)" : "",
+                       style.reset);
+    out += gate_lines(open, true);
   }
   return out;
 }
@@ -171,11 +185,33 @@ Json gate_json(const Comparison& comparison, const std::optional<double>& limit)
                      {"metric", r.metric->metric.key},
                      {"slower_percent", number(r.metric->slower_percent())}});
   }
-  const bool passed = found.empty();
-  return {{"fail_if_slower_percent", *limit}, {"passed", passed}, {"regressions", std::move(found)}};
+  Json open = Json::array();
+  for (const Regression& r : unjudged(comparison)) {
+    open.push_back({{"new", r.new_source},
+                    {"row", r.row},
+                    {"metric", r.metric->metric.key},
+                    {"base_count", r.metric->base.count},
+                    {"new_count", r.metric->next.count},
+                    {"reason", unjudged_reason(*r.metric)}});
+  }
+  const bool passed = found.empty() && open.empty();
+  const bool evaluated = open.empty();
+  return {{"fail_if_slower_percent", *limit},
+          {"passed", passed},
+          {"evaluated", evaluated},
+          {"regressions", std::move(found)},
+          {"not_evaluated", std::move(open)}};
 }
 
 }  // namespace
+
+std::string gate_finding_text(const Regression& finding, bool unjudged_metric) {
+  const MetricComparison& m = *finding.metric;
+  const std::string row = finding.row.empty() ? "" : " (" + finding.row + ")";
+  if (unjudged_metric)
+    return fmt::format("{} in {}{}: {}", m.metric.label, finding.new_source, row, unjudged_reason(m));
+  return fmt::format("{} {:.1f} % slower in {}{}", m.metric.label, *m.slower_percent(), finding.new_source, row);
+}
 
 std::string compare_text(const Comparison& comparison, const std::optional<double>& fail_if_slower, bool color) {
   const text::Style style = text::Style::make(color);

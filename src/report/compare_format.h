@@ -18,6 +18,11 @@ inline constexpr int kCompareSchemaVersion = 1;
 /// given. `color` adds ANSI colours: slower in red, faster in green.
 std::string compare_text(const Comparison& comparison, const std::optional<double>& fail_if_slower, bool color);
 
+/// One finding of --fail-if-slower, as the console and the error say it: "TTFT 12.5 % slower in
+/// new.json (threads=1)" for a regression; with `unjudged_metric`, "TTFT in new.json: 1 base and
+/// 0 new samples; ..." for a metric the gate could not judge (report/report_compare.h, unjudged).
+std::string gate_finding_text(const Regression& finding, bool unjudged_metric);
+
 /// The JSON document (schema_version kCompareSchemaVersion), 2-space indented, ending in a newline.
 std::string compare_json(const Comparison& comparison, const std::optional<double>& fail_if_slower);
 

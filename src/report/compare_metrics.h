@@ -35,9 +35,8 @@ struct MetricSamples {
 };
 
 /// The compared metrics of a result of a report of `kind` ("genai" or "onnx"), in display order,
-/// with their samples. `where` names the result in messages ("new.json, results[2]"). Throws
-/// winml::UsageError naming the field when a sample is not a finite number.
-std::vector<MetricSamples> compared_metrics(const nlohmann::ordered_json& result, const std::string& kind,
-                                            const std::string& where);
+/// with their samples. The result's samples must have passed check_report_samples
+/// (report/report_samples_check.h), as every report read by parse_perf_report has.
+std::vector<MetricSamples> compared_metrics(const nlohmann::ordered_json& result, const std::string& kind);
 
 }  // namespace winml::report

@@ -118,4 +118,9 @@ Json header(const std::string& kind) {
 
 std::string document_text(const Json& doc) { return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"; }
 
+std::string quoted_value(const Json& value, std::size_t longest) {
+  std::string text = value.dump(-1, ' ', /*ensure_ascii=*/true, Json::error_handler_t::replace);
+  return text.size() > longest ? text.substr(0, longest) + "..." : text;
+}
+
 }  // namespace winml::report::json_fields

@@ -4,6 +4,7 @@
 /// every duration becomes milliseconds under a name ending in _ms, every rate stays per second
 /// under a name ending in _per_s, memory stays in bytes under a name ending in _bytes.
 
+#include <cstddef>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -58,5 +59,9 @@ Json header(const std::string& kind);
 /// The text of a report document: 2-space indented, ending in a newline. Bytes that are not UTF-8
 /// (a prompt file or a path need not be) become U+FFFD instead of failing the report.
 std::string document_text(const Json& doc);
+
+/// A value read from a report as a message quotes it: its JSON text in ASCII (so no control
+/// character or invalid byte of the file reaches a terminal), cut to `longest` characters.
+std::string quoted_value(const Json& value, std::size_t longest = 60);
 
 }  // namespace winml::report::json_fields

@@ -4,6 +4,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "report/report_samples_check.h"
 #include "util/json_read.h"
 #include "winml/errors.h"
 
@@ -74,6 +75,7 @@ PerfReportDocument parse_perf_report(std::string_view text, const std::string& s
     report.results = Json::array({document});
     // Those belong to the document, which version 2 keeps above its results.
     for (const char* key : {"schema_version", "kind", "methods"}) report.results[0].erase(key);
+    check_report_samples(report);
     return report;
   }
   const auto results = document.find("results");
@@ -85,6 +87,7 @@ PerfReportDocument parse_perf_report(std::string_view text, const std::string& s
   }
   report.results = std::move(*results);
   if (const auto sweep = document.find("sweep"); sweep != document.end()) report.sweep = std::move(*sweep);
+  check_report_samples(report);
   return report;
 }
 

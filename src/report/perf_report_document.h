@@ -27,8 +27,9 @@ struct PerfReportDocument {
 };
 
 /// Reads a report from `text`, which came from `source`. Throws winml::UsageError naming the
-/// source and what is wrong when the text is not JSON, nests deeper than a report does, or is not
-/// a winml perf report of version 1 or 2 (a later version asks for a newer winml).
+/// source and what is wrong when the text is not JSON, nests deeper than a report does, is not
+/// a winml perf report of version 1 or 2 (a later version asks for a newer winml), or holds samples
+/// that cannot be (report/report_samples_check.h).
 PerfReportDocument parse_perf_report(std::string_view text, const std::string& source);
 
 /// Reads the report file at `path`. Throws winml::UsageError when it is missing, not a regular

@@ -36,15 +36,11 @@ MetricComparison compare_metric(const MetricSamples& base, const MetricSamples& 
   return out;
 }
 
-std::string result_name(const PerfReportDocument& report, std::size_t index) {
-  return report.results.size() == 1 ? report.source : fmt::format("{}, results[{}]", report.source, index);
-}
-
 RowComparison compare_row(const PerfReportDocument& base, std::size_t b, const PerfReportDocument& next, std::size_t n,
                           const std::vector<std::string>& keys) {
   const Json& base_result = base.results.at(b);
-  const std::vector<MetricSamples> base_metrics = compared_metrics(base_result, base.kind, result_name(base, b));
-  const std::vector<MetricSamples> new_metrics = compared_metrics(next.results.at(n), next.kind, result_name(next, n));
+  const std::vector<MetricSamples> base_metrics = compared_metrics(base_result, base.kind);
+  const std::vector<MetricSamples> new_metrics = compared_metrics(next.results.at(n), next.kind);
   RowComparison row{identity_of(base_result, keys), {}};
   for (std::size_t i = 0; i < base_metrics.size(); ++i)
     row.metrics.push_back(compare_metric(base_metrics[i], new_metrics[i]));
@@ -154,19 +150,41 @@ Comparison compare_reports(const std::vector<PerfReportDocument>& reports, bool 
   return comparison;
 }
 
-std::vector<Regression> regressions(const Comparison& comparison, double percent) {
+namespace {
+
+// The primary metrics of every paired row for which `pick` holds.
+template <class Pick>
+std::vector<Regression> primary_metrics(const Comparison& comparison, Pick pick) {
   std::vector<Regression> found;
   for (const ReportComparison& report : comparison.reports) {
     for (const RowComparison& row : report.rows) {
       for (const MetricComparison& metric : row.metrics) {
-        const auto slower = metric.slower_percent();
-        if (metric.metric.primary && metric.verdict == Verdict::slower && slower && *slower > percent) {
+        if (metric.metric.primary && pick(metric)) {
           found.push_back({report.new_source, identity_label(row.identity), &metric});
         }
       }
     }
   }
   return found;
+}
+
+}  // namespace
+
+std::vector<Regression> regressions(const Comparison& comparison, double percent) {
+  return primary_metrics(comparison, [percent](const MetricComparison& metric) {
+    const auto slower = metric.slower_percent();
+    return metric.verdict == Verdict::slower && slower && *slower > percent;
+  });
+}
+
+std::vector<Regression> unjudged(const Comparison& comparison) {
+  return primary_metrics(comparison, [](const MetricComparison& metric) { return !metric.test; });
+}
+
+std::string unjudged_reason(const MetricComparison& metric) {
+  if (metric.verdict == Verdict::zero_base) return "the base mean is 0, so there is no relative change";
+  return fmt::format("{} base and {} new samples; a test needs at least 2 on each side", metric.base.count,
+                     metric.next.count);
 }
 
 }  // namespace winml::report

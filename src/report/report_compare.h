@@ -77,6 +77,16 @@ struct Regression {
 /// whose slower_percent exceeds `percent`.
 std::vector<Regression> regressions(const Comparison& comparison, double percent);
 
+/// The primary metrics of paired results that a gate cannot judge, in the Regression layout:
+/// those with fewer than 2 samples in the base or the new result (no test: an empty or
+/// one-iteration candidate), or a base mean of 0 (no relative change). A gate with any of them
+/// fails as not evaluated rather than passing on nothing.
+std::vector<Regression> unjudged(const Comparison& comparison);
+
+/// Why an unjudged metric has no verdict: "1 base and 0 new samples; a test needs at least 2 on
+/// each side", or that the base mean is 0.
+std::string unjudged_reason(const MetricComparison& metric);
+
 /// "no significant change", "faster", "n/a (one sample)", ... as the console says it.
 std::string verdict_name(Verdict verdict);
 

@@ -27,8 +27,9 @@ struct MergedReport {
   std::vector<std::string> warnings;  ///< one sentence each (missing shards under allow_missing_shards)
 };
 
-/// Reads the report files to merge (report/perf_report_document.h). Throws winml::UsageError when
-/// a file is named twice (also by two paths to one file), or as read_perf_report does.
+/// Reads the report files to merge, compare or draw (report/perf_report_document.h). Throws
+/// winml::UsageError when a file is named twice (also by two paths to one file), or as
+/// read_perf_report does.
 std::vector<PerfReportDocument> read_merge_inputs(const std::vector<std::filesystem::path>& files);
 
 /// Merges reports (each named by its source) of schema version 1 (one result) or 2: every result of every input, in the

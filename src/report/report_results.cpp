@@ -2,8 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <iterator>
+#include <utility>
 
+#include "report/json_fields.h"
 #include "winml/errors.h"
 
 namespace winml::report {
@@ -24,6 +28,42 @@ void check_result(const Json& result, const std::string& name, std::size_t index
     const auto it = result.find(key);
     if (it == result.end() || !it->is_object()) {
       not_a_report(name, fmt::format("results[{}] has no \"{}\" object", index, key));
+    }
+  }
+}
+
+// The sweep axes whose value a result's config records as it was asked for. The ep and device
+// axes are not among them: config holds the EP in effect and the device resolved, which may be
+// written otherwise than on the command line (CPUExecutionProvider runs as "cpu").
+constexpr std::pair<const char*, const char*> kRecordedAxes[] = {
+    {"threads", "/config/threads/requested"},       {"prompt_tokens", "/config/prompt_tokens"},
+    {"max_new_tokens", "/config/max_new_tokens"},   {"depth", "/config/depth"},
+    {"max_length", "/config/max_length_requested"}, {"batch_size", "/config/batch_size"},
+};
+
+// Every result of a sweep has one of each axis's values: a result outside them was not measured
+// by that sweep (an edited or mixed-up file), and merging it would put it among the sweep's rows.
+void check_results_in_sweep(const ReportParts& parts, const std::string& name) {
+  const auto axes = parts.sweep.find("axes");
+  if (axes == parts.sweep.end() || !axes->is_array()) return;
+  for (const Json& axis : *axes) {
+    if (!axis.is_object() || !axis.contains("name") || !axis.contains("values") || !axis.at("values").is_array()) {
+      continue;
+    }
+    const auto recorded = std::find_if(std::begin(kRecordedAxes), std::end(kRecordedAxes),
+                                       [&](const auto& entry) { return axis.at("name") == entry.first; });
+    if (recorded == std::end(kRecordedAxes)) continue;
+    const Json& values = axis.at("values");
+    const Json::json_pointer pointer(recorded->second);
+    for (std::size_t i = 0; i < parts.results.size(); ++i) {
+      const Json& result = parts.results[i];
+      const Json value = result.contains(pointer) ? result.at(pointer) : Json(nullptr);
+      if (std::find(values.begin(), values.end(), value) != values.end()) continue;
+      throw UsageError(fmt::format(
+          "{}: results[{}] has {} {}, which is not one of the values of its sweep's {} axis ({}), so its sweep did "
+          "not measure it. Merge the reports that the shards' winml perf runs wrote, unedited.",
+          name, i, recorded->first, json_fields::quoted_value(value), recorded->first,
+          json_fields::quoted_value(values)));
     }
   }
 }
@@ -63,6 +103,7 @@ ReportParts report_parts(const PerfReportDocument& report) {
     parts.shard = shard_from_json(*shard);
     if (!parts.shard) not_a_report(name, "its sweep.shard is not {\"index\": K, \"count\": N} with 1 <= K <= N");
   }
+  check_results_in_sweep(parts, name);
   return parts;
 }
 

@@ -15,18 +15,33 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The files PREFIX_N.pb of a folder, by N.
+// The files PREFIX_N.pb of a folder, by N. They must be numbered as ONNX's test data is: from 0,
+// without a gap, plainly (no leading zeros, so no number is written twice). A gap is a file lost or
+// misnamed, and every file after it would be matched by position to the wrong input.
 std::vector<fs::path> numbered_files(const fs::path& dir, const std::string& prefix) {
   const std::regex pattern(prefix + R"(_(\d+)\.pb)");
   std::map<unsigned long, fs::path> by_index;
   for (const auto& entry : fs::directory_iterator(dir)) {
     std::smatch match;
     std::string name = entry.path().filename().string();
-    if (std::regex_match(name, match, pattern)) by_index[std::stoul(match[1])] = entry.path();
+    if (!std::regex_match(name, match, pattern)) continue;
+    const std::string digits = match[1];
+    if ((digits.size() > 1 && digits.front() == '0') || digits.size() > 9) {
+      throw UsageError(dir.string() + ": " + name + " is not numbered plainly; name it " + prefix +
+                       "_N.pb with N from 0 and no leading zeros.");
+    }
+    by_index[std::stoul(digits)] = entry.path();
   }
   std::vector<fs::path> files;
   files.reserve(by_index.size());
-  for (auto& [index, path] : by_index) files.push_back(path);
+  for (auto& [index, path] : by_index) {
+    if (index != files.size()) {
+      throw UsageError(dir.string() + " has " + path.filename().string() + " but no " + prefix + "_" +
+                       std::to_string(files.size()) + ".pb: " + prefix +
+                       "_N.pb files are numbered from 0 without a gap. Add the missing file or renumber the others.");
+    }
+    files.push_back(path);
+  }
   return files;
 }
 

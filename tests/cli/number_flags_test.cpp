@@ -36,8 +36,8 @@ TEST(NumberFlags, IntegersInRangeAreTakenAsDecimal) {
 TEST(NumberFlags, IntegersOutOfRangeOrMalformedAreRefused) {
   auto check = integer_in(1, 1000);
   // "010" would be octal 8 to CLI11 alone, "0x10" hex 16.
-  for (const char* text : {"0", "1001", "-1", "010", "0x10", "1e3", "1.5", "", "abc", "5 ", "+", "-",
-                           "99999999999999999999999"}) {
+  for (const char* text :
+       {"0", "1001", "-1", "010", "0x10", "1e3", "1.5", "", "abc", "5 ", "+", "-", "99999999999999999999999"}) {
     EXPECT_FALSE(parse<int>(check, text)) << "'" << text << "'";
   }
 }
@@ -72,6 +72,32 @@ TEST(NumberFlags, FiniteNumbersInRange) {
   auto inclusive = number_in(0, 1);
   EXPECT_EQ(parse<double>(inclusive, "0"), 0.0);
   EXPECT_FALSE(parse<double>(inclusive, "nan"));  // CLI::Range lets nan through
+}
+
+TEST(NumberFlags, AtLeastRefusesNanInfAndNegatives) {
+  auto check = number_at_least(0);
+  EXPECT_EQ(parse<double>(check, "0"), 0.0);
+  EXPECT_EQ(parse<double>(check, "-0"), 0.0);  // -0 == 0: a zero tolerance
+  EXPECT_EQ(parse<double>(check, "1e-5"), 1e-5);
+  EXPECT_EQ(parse<double>(check, "1e300"), 1e300);
+  // CLI::NonNegativeNumber lets nan and inf through: a nan tolerance makes every output "match".
+  for (const char* text : {"nan", "NaN", "-nan", "inf", "infinity", "-inf", "-1", "-1e-9", "1e400", "x", ""}) {
+    EXPECT_FALSE(parse<double>(check, text)) << "'" << text << "'";
+  }
+}
+
+TEST(NumberFlags, AtLeastMessageNamesTheFlagAndTheRange) {
+  CLI::App app;
+  double value = 0;
+  app.add_option("--rtol", value)->check(number_at_least(0));
+  std::vector<std::string> args = {"nan", "--rtol"};
+  try {
+    app.parse(args);
+    FAIL();
+  } catch (const CLI::ParseError& e) {
+    EXPECT_NE(std::string(e.what()).find("--rtol"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("a finite number of at least 0, got 'nan'"), std::string::npos) << e.what();
+  }
 }
 
 TEST(NumberFlags, MessageNamesTheRange) {

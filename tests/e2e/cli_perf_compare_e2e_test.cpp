@@ -1,6 +1,7 @@
 // `winml perf compare` end to end: two real `winml perf` runs of a synthetic bundle (one thread,
 // then two) compared, in text and JSON; and the --fail-if-slower gate on a real report against an
-// unchanged copy (exit 0) and a copy whose timings are three times as long (exit 4).
+// unchanged copy (exit 0), a copy whose timings are three times as long (exit 4) and a copy cut to
+// one timed iteration, which no test can judge (exit 5).
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -106,6 +107,23 @@ TEST_F(PerfCompareCli, FailIfSlowerGatesOnASignificantSlowdown) {
                                                   "(TTFT 200\\.0 %|decode tok/s 66\\.7 %) slower in"));
   // Without the gate the same comparison succeeds: it only reports.
   EXPECT_EQ(winml("perf compare " + report(1).string() + " " + slow.string()).exit_code, 0);
+}
+
+TEST_F(PerfCompareCli, AGateOnOneIterationCannotBeEvaluated) {
+  nlohmann::json doc = test::read_json(report(1));
+  for (auto& result : doc["results"]) {
+    auto& timed = result["samples"]["timed"];
+    timed.erase(timed.begin() + 1, timed.end());
+  }
+  const fs::path one = path("one.json");
+  std::ofstream(one) << doc.dump(2);
+  const auto gated =
+      winml("perf compare --no-color " + report(1).string() + " " + one.string() + " --fail-if-slower 5");
+  EXPECT_EQ(gated.exit_code, 5) << gated.out << gated.err;
+  EXPECT_THAT(gated.out, HasSubstr("gate: could not be evaluated: 2 primary metrics have no test"));
+  EXPECT_THAT(gated.err, HasSubstr("TTFT in " + one.string() + ": 5 base and 1 new samples"));
+  // Without the gate the comparison only reports, as before.
+  EXPECT_EQ(winml("perf compare " + report(1).string() + " " + one.string()).exit_code, 0);
 }
 
 }  // namespace

@@ -73,5 +73,30 @@ TEST(SweepValues, NameLists) {
   EXPECT_THROW(parse_name_list("--device", "cpu,cpu"), UsageError);
 }
 
+// Name error text, or "" when the list is accepted.
+std::string name_error(std::string_view text, const NameKey& key = {}) {
+  try {
+    parse_name_list("--ep", text, key);
+    return "";
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+}
+
+TEST(SweepValues, NamesDifferingInCaseAreOneValue) {
+  // cpu,cpu was refused while cpu,CPU ran the same EP twice.
+  EXPECT_NE(name_error("cpu,CPU").find("--ep lists 'cpu' and 'CPU', two names of cpu"), std::string::npos);
+  EXPECT_NE(name_error("cpu,cpu").find("--ep lists 'cpu' twice"), std::string::npos);
+  EXPECT_EQ(name_error("cpu,gpu"), "");
+}
+
+TEST(SweepValues, ANameKeyMakesAliasesOneValue) {
+  const NameKey key = [](std::string_view name) {
+    return name == "cpu" || name == "CPUExecutionProvider" ? std::string("CPUExecutionProvider") : std::string(name);
+  };
+  EXPECT_NE(name_error("cpu,CPUExecutionProvider", key).find("two names of CPUExecutionProvider"), std::string::npos);
+  EXPECT_EQ(name_error("cpu,openvino", key), "");
+}
+
 }  // namespace
 }  // namespace winml::perf

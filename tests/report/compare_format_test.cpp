@@ -73,5 +73,34 @@ TEST(CompareFormat, TextNamesTheTestUnitsAndTheGate) {
               HasSubstr("gate: no primary metric is significantly slower by more than 5 %"));
 }
 
+// A candidate with a single timed iteration: TTFT and decode tok/s have no test.
+Comparison one_sample_candidate() {
+  Json one = testing::genai_result(1.2);
+  one["samples"]["timed"] = Json::array({one["samples"]["timed"][0]});
+  return compare_reports({testing::document("base.json", Json::array({testing::genai_result(1)})),
+                          testing::document("new.json", Json::array({one}))},
+                         false);
+}
+
+TEST(CompareFormat, AGateWithoutATestIsNotEvaluated) {
+  const std::string text = compare_text(one_sample_candidate(), 0.0, false);
+  EXPECT_THAT(text, HasSubstr("gate: could not be evaluated: 2 primary metrics have no test (--fail-if-slower; exit "
+                              "code 5)"));
+  EXPECT_THAT(text, HasSubstr("  TTFT in new.json: 8 base and 1 new samples; a test needs at least 2 on each side"));
+  EXPECT_THAT(text, Not(HasSubstr("gate: no primary metric")));
+  const Json doc = Json::parse(compare_json(one_sample_candidate(), 0.0));
+  EXPECT_EQ(doc["gate"]["passed"], false);
+  EXPECT_EQ(doc["gate"]["evaluated"], false);
+  ASSERT_EQ(doc["gate"]["not_evaluated"].size(), 2u);
+  EXPECT_EQ(doc["gate"]["not_evaluated"][0]["metric"], "ttft_ms");
+  EXPECT_EQ(doc["gate"]["not_evaluated"][0]["base_count"], 8);
+  EXPECT_EQ(doc["gate"]["not_evaluated"][0]["new_count"], 1);
+  const auto check = test::check_report(doc, "compare.schema.json");
+  EXPECT_TRUE(check.valid()) << check.problems;
+  const Json passing = Json::parse(compare_json(scaled(1.0), 5.0));
+  EXPECT_EQ(passing["gate"]["evaluated"], true);
+  EXPECT_EQ(passing["gate"]["not_evaluated"], Json::array());
+}
+
 }  // namespace
 }  // namespace winml::report

@@ -161,8 +161,10 @@ TEST(ReportMerge, AMergedReportMergesAgain) {
 
 // The same shard of two different sweeps is no duplicate; each sweep lacks its other shard.
 TEST(ReportMerge, DifferentSweepsAreCheckedApart) {
-  const std::string message = refusal({{"p1.json", report({16}, perf::Shard{1, 2}, "prompt_tokens")},
-                                       {"d1.json", report({16}, perf::Shard{1, 2}, "depth")}});
+  Json depth_sweep = report({16}, perf::Shard{1, 2}, "depth");
+  depth_sweep["results"][0]["config"]["depth"] = 16;  // a result of a depth sweep has one of its depths
+  const std::string message =
+      refusal({{"p1.json", report({16}, perf::Shard{1, 2}, "prompt_tokens")}, {"d1.json", depth_sweep}});
   EXPECT_NE(message.find("shard 2/2 of the sweep in p1.json is missing; shard 2/2 of the sweep in d1.json is missing"),
             std::string::npos)
       << message;
@@ -219,6 +221,22 @@ TEST(ReportMerge, DocumentsThatAreNotReportsAreRefused) {
   EXPECT_EQ(refusal({{"v1.json", v1}}),
             "v1.json is not a winml perf report: results[0] has no \"samples\" object" + tail);
   EXPECT_NE(refusal({}).find("no reports to merge"), std::string::npos);
+}
+
+// A result whose setting is none of its sweep's values was not measured by that sweep: refused,
+// naming the file and the result, rather than merged among the sweep's rows.
+TEST(ReportMerge, AResultOutsideItsSweepIsRefused) {
+  EXPECT_EQ(refusal({{"s1.json", report({16, 128}, perf::Shard{1, 2})}, {"s2.json", report({64}, perf::Shard{2, 2})}}),
+            "s1.json: results[1] has prompt_tokens 128, which is not one of the values of its sweep's prompt_tokens "
+            "axis ([16,32,64]), so its sweep did not measure it. Merge the reports that the shards' winml perf runs "
+            "wrote, unedited.");
+  Json missing = report({16}, perf::Shard{1, 2});
+  missing["results"][0]["config"].erase("prompt_tokens");
+  EXPECT_NE(refusal({{"s1.json", missing}, {"s2.json", report({64}, perf::Shard{2, 2})}})
+                .find("s1.json: results[0] has prompt_tokens null"),
+            std::string::npos);
+  // An axis whose config value is the one in effect (ep, device) is not checked: CPU runs as cpu.
+  EXPECT_EQ(refusal({{"a.json", report({16}, std::nullopt, "ep")}, {"b.json", report({32}, std::nullopt, "ep")}}), "");
 }
 
 // The golden reports, cut into shards and merged, satisfy docs/report.schema.json (with each

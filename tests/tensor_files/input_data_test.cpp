@@ -7,6 +7,8 @@
 
 #include <cstring>
 #include <fstream>
+#include <string>
+#include <vector>
 
 #include "engine/element_types.h"
 #include "test_support/temp_dir.h"
@@ -164,6 +166,40 @@ TEST(InputData, WrongFileCountAndMissingFolder) {
   test::TempDir dir;
   EXPECT_THROW(load_input_data(dir.path(), {info("x", engine::ElementType::float32)}), UsageError);
   EXPECT_THROW(load_input_data(dir.path() / "nope", {}), UsageError);
+}
+
+// The message load_input_data refuses `dir` with; "" when it reads it.
+std::string refusal(const std::filesystem::path& dir, const std::vector<engine::TensorInfo>& inputs) {
+  try {
+    load_input_data(dir, inputs);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// input_0.pb and input_2.pb for two inputs used to match input_2.pb to the second input by
+// position: the file between them is lost or misnamed, and the gap is refused naming it.
+TEST(InputData, AGapInTheNumberingNamesTheMissingFile) {
+  test::TempDir dir;
+  write_proto(dir.path() / "input_0.pb", float_tensor("", {1}));
+  write_proto(dir.path() / "input_2.pb", float_tensor("", {2}));
+  const std::vector<engine::TensorInfo> two = {info("x", engine::ElementType::float32),
+                                               info("y", engine::ElementType::float32)};
+  const std::string message = refusal(dir.path(), two);
+  EXPECT_NE(message.find("has input_2.pb but no input_1.pb"), std::string::npos) << message;
+  EXPECT_NE(message.find("numbered from 0 without a gap"), std::string::npos) << message;
+  std::filesystem::remove(dir.path() / "input_0.pb");
+  EXPECT_NE(refusal(dir.path(), {info("x", engine::ElementType::float32)}).find("but no input_0.pb"),
+            std::string::npos);
+}
+
+TEST(InputData, ANumberWithLeadingZerosIsRefused) {
+  test::TempDir dir;
+  write_proto(dir.path() / "input_0.pb", float_tensor("", {1}));
+  write_proto(dir.path() / "input_01.pb", float_tensor("", {2}));
+  const std::string message = refusal(dir.path(), {info("x", engine::ElementType::float32)});
+  EXPECT_NE(message.find("input_01.pb is not numbered plainly"), std::string::npos) << message;
 }
 
 engine::TensorInfo holder(engine::ValueKind kind, engine::TensorInfo element) {
