@@ -120,9 +120,12 @@ TEST_F(GenaiDuplicateKeys, AFirstSessionOptionsLoadsItsLibraryInGenaiAndIsRefuse
                         "tiny",
                         "/model/decoder",
                         "session_options",
-                        Json{{"custom_ops_library", WINML_TEST_MARKER_LIB}},
+                        Json{{"custom_ops_library", "libcustom.so"}},
                         "model.decoder.session_options"};
   fs::path bundle = write_case(c);
+  // Shipped in the bundle: GenAI opens libraries only from the model folder, EP folders and the
+  // working directory.
+  fs::copy_file(WINML_TEST_MARKER_LIB, bundle / "libcustom.so");
   const std::string text = read_text(bundle / "genai_config.json");
 
   // The view winml's checks had: the library is not there.
