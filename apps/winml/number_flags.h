@@ -38,4 +38,9 @@ CLI::Validator integer_in(std::int64_t min, std::uint64_t max);
 /// Refuses nan and inf.
 CLI::Validator number_in(double min, double max, bool min_exclusive = false);
 
+/// A percentage as a finite plain number ("5", "2.5"; not "5%"), its range left to the check
+/// that knows it and names the flag (e.g. --target-ci's, in perf/loop_settings.cpp). Without it
+/// CLI11 says only "Could not convert".
+CLI::Validator plain_percentage();
+
 }  // namespace winml::cli

@@ -10,6 +10,7 @@
 #include "report/json_fields.h"
 #include "report/text_table.h"
 #include "report/text_units.h"
+#include "util/printable.h"
 
 namespace winml::report {
 namespace {
@@ -77,29 +78,34 @@ std::string gate_text(const Comparison& comparison, double limit, const text::St
       style.bad, found.size(), found.size() == 1 ? " is" : "s are", limit, style.reset);
   for (const Regression& r : found) {
     out += fmt::format("  {} {:.1f} % slower in {}{}\n", r.metric->metric.label, *r.metric->slower_percent(),
-                       r.new_source, r.row.empty() ? "" : " (" + r.row + ")");
+                       printable(r.new_source), r.row.empty() ? "" : " (" + printable(r.row) + ")");
   }
   return out;
 }
 
+// Every string here came from a report or the command line: each is made printable, on its line.
 std::string report_text(const ReportComparison& report, const text::Style& style) {
-  std::string out = fmt::format("{}{} against {}{}\n", style.bold, report.new_source, report.base_source, style.reset);
+  const std::string base = printable(report.base_source);
+  const std::string next = printable(report.new_source);
+  std::string out = fmt::format("{}{} against {}{}\n", style.bold, next, base, style.reset);
   if (!report.keys.empty()) out += fmt::format("  results matched on: {}\n", fmt::join(report.keys, ", "));
-  for (const std::string& setting : report.settings) out += fmt::format("  differs: {}\n", setting);
+  for (const std::string& setting : report.settings) out += fmt::format("  differs: {}\n", printable(setting));
   for (const std::string& difference : report.incompatible) {
-    out += fmt::format("  {}not comparable (--force): {}{}\n", style.warn, difference, style.reset);
+    out += fmt::format("  {}not comparable (--force): {}{}\n", style.warn, printable(difference), style.reset);
   }
   for (const RowComparison& row : report.rows) {
     out += "\n";
-    if (!row.identity.empty()) out += fmt::format("  {}{}{}\n", style.label, identity_label(row.identity), style.reset);
+    if (!row.identity.empty()) {
+      out += fmt::format("  {}{}{}\n", style.label, printable(identity_label(row.identity)), style.reset);
+    }
     out += row_table(row, style);
   }
   if (!report.only_in_base.empty() || !report.only_in_new.empty()) out += "\n";
   for (const Json& identity : report.only_in_base) {
-    out += fmt::format("  only in {}: {}\n", report.base_source, identity_label(identity));
+    out += fmt::format("  only in {}: {}\n", base, printable(identity_label(identity)));
   }
   for (const Json& identity : report.only_in_new) {
-    out += fmt::format("  only in {}: {}\n", report.new_source, identity_label(identity));
+    out += fmt::format("  only in {}: {}\n", next, printable(identity_label(identity)));
   }
   return out;
 }
