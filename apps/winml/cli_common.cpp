@@ -17,6 +17,7 @@
 #include "platform/environment.h"
 #include "platform/terminal.h"
 #include "util/cache_root.h"
+#include "util/printable.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -77,8 +78,9 @@ std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::stri
   std::vector<ep::PluginLibrary> libraries = ep::parse_plugin_libraries(from_flags, env);
   for (const auto& library : libraries) {
     if (!std::filesystem::exists(library.path)) {
-      throw UsageError("EP library '" + library.path + "' (for " + library.name +
-                       ") does not exist. Check the path given to " + library.source + ".");
+      throw UsageError("EP library '" + echo(library.path, kEchoPathChars) + "' (for " +
+                       echo(library.name, kEchoChars) + ") does not exist. Check the path given to " + library.source +
+                       ".");
     }
   }
   if (libraries.empty()) return libraries;
@@ -128,11 +130,15 @@ void warn_flags_needing(const std::set<std::string>& given, const std::vector<st
 }
 
 void warn(const std::string& message, const OutputOptions& output) {
+  // A warning may repeat what came from a file (a report's fields, a bundle's config).
+  const std::string text = printable_message(message);
   if (output.color_stderr()) {
-    std::fprintf(stderr, "\033[33mwarning:\033[0m %s\n", message.c_str());
+    std::fprintf(stderr, "\033[33mwarning:\033[0m %s\n", text.c_str());
   } else {
-    std::fprintf(stderr, "warning: %s\n", message.c_str());
+    std::fprintf(stderr, "warning: %s\n", text.c_str());
   }
 }
+
+void note(const std::string& message) { std::fprintf(stderr, "%s\n", printable_message(message).c_str()); }
 
 }  // namespace winml::cli

@@ -65,7 +65,11 @@ std::set<std::string> given_flags(const CLI::App& cmd);
 void warn_flags_needing(const std::set<std::string>& given, const std::vector<std::string>& flags,
                         const std::string& enabling_flag, const OutputOptions& output);
 
-/// Prints "warning: ..." on stderr (yellow on a terminal).
+/// Prints "warning: ..." on stderr (yellow on a terminal), made printable (util/printable.h).
 void warn(const std::string& message, const OutputOptions& output);
+
+/// Prints a status line ("report written to PATH") on stderr, made printable: the paths and names
+/// it repeats came from the command line or from files.
+void note(const std::string& message);
 
 }  // namespace winml::cli

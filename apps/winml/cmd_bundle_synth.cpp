@@ -66,12 +66,10 @@ void run_synth(const SynthFlags& flags) {
   const synth::SynthOptions options = resolve(flags);
   const synth::SynthResult result = onnx_io::get().write_bundle(options, flags.out, flags.overwrite);
   if (flags.output.verbosity < 0) return;
-  std::fprintf(stderr, "%s\n",
-               fmt::format("wrote {} bundle to {}: {} parameters ({} layers, hidden {}, vocab {}, {}), {} on disk",
-                           options.pipeline ? "decoder-pipeline" : "llama", result.directory.string(),
-                           human_count(result.parameter_count), options.layers, options.hidden_size, options.vocab_size,
-                           synth::to_string(options.precision), human_bytes(result.bytes_on_disk))
-                   .c_str());
+  note(fmt::format("wrote {} bundle to {}: {} parameters ({} layers, hidden {}, vocab {}, {}), {} on disk",
+                   options.pipeline ? "decoder-pipeline" : "llama", result.directory.string(),
+                   human_count(result.parameter_count), options.layers, options.hidden_size, options.vocab_size,
+                   synth::to_string(options.precision), human_bytes(result.bytes_on_disk)));
 }
 
 void setup_synth(CLI::App& parent) {

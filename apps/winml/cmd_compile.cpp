@@ -16,6 +16,7 @@
 #include "platform/utf8_path.h"
 #include "session/bundle_check.h"
 #include "session/load_folder.h"
+#include "util/printable.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -39,8 +40,9 @@ struct CompileOptions {
 void print_stages(const std::vector<StagePreparation>& stages) {
   std::fprintf(stdout, "%-16s %-10s %-10s %10s  %s\n", "stage", "ep", "action", "time", "detail");
   for (const auto& stage : stages) {
-    std::fprintf(stdout, "%-16s %-10s %-10s %8.2f s  %s\n", stage.stage.c_str(), stage.ep.c_str(), stage.action.c_str(),
-                 stage.seconds, stage.detail.c_str());
+    // Stage names come from the bundle's genai_config.json: printed escaped.
+    std::fprintf(stdout, "%-16s %-10s %-10s %8.2f s  %s\n", printable(stage.stage).c_str(), printable(stage.ep).c_str(),
+                 printable(stage.action).c_str(), stage.seconds, printable(stage.detail).c_str());
   }
 }
 
@@ -64,8 +66,7 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   auto prepared = session::prepare_load_folder(facts.config, request, target);
   for (const auto& warning : prepared.warnings) warn(warning, options.out);
   print_stages(prepared.stages);
-  std::fprintf(stderr, "derived bundle: %s (ep %s)\n", platform::utf8_string(prepared.load_dir).c_str(),
-               prepared.effective_ep.c_str());
+  note(fmt::format("derived bundle: {} (ep {})", platform::utf8_string(prepared.load_dir), prepared.effective_ep));
 }
 
 void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
@@ -82,13 +83,11 @@ void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
   job.overwrite = options.overwrite;
   job.compiler_id = session::engine_compiler_id(engine::get());
   job.warn = [&options](const std::string& message) { warn(message, options.out); };
-  if (options.out.verbosity >= 0)
-    job.progress = [](const std::string& message) { std::fprintf(stderr, "%s\n", message.c_str()); };
+  if (options.out.verbosity >= 0) job.progress = [](const std::string& message) { note(message); };
   auto result = compile::compile_file(job);
   print_stages(
       {{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail}});
-  if (!result.artifact.empty())
-    std::fprintf(stderr, "compiled model: %s\n", platform::utf8_string(result.artifact).c_str());
+  if (!result.artifact.empty()) note("compiled model: " + platform::utf8_string(result.artifact));
 }
 
 // -o names a folder (bundle) or a file (.onnx); a device node, FIFO or socket is neither, and is

@@ -73,12 +73,11 @@ void run_generate(const GenerateOptions& options) {
   if (options.output.verbosity >= 0) {
     perf::ThreadsInEffect threads =
         perf::genai_threads_in_effect(options.threads, session.stage_threads(), perf::collect_machine_info());
-    std::fprintf(stderr, "%s\n",
-                 fmt::format("[{} prompt tokens, {} generated | TTFT {:.2f} ms | decode {:.1f} tokens/s | ep {} | "
-                             "threads {}]",
-                             timing.input_tokens, timing.generated_tokens, timing.ttft_s() * 1e3,
-                             timing.decode_tokens_per_s(), session.effective_ep(), report::text::threads_text(threads))
-                     .c_str());
+    note(
+        fmt::format("[{} prompt tokens, {} generated | TTFT {:.2f} ms | decode {:.1f} tokens/s | ep {} | "
+                    "threads {}]",
+                    timing.input_tokens, timing.generated_tokens, timing.ttft_s() * 1e3, timing.decode_tokens_per_s(),
+                    session.effective_ep(), report::text::threads_text(threads)));
   }
 }
 

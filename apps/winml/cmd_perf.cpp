@@ -94,7 +94,9 @@ void setup_perf(CLI::App& parent) {
       ->check(number_in(0, kMaxDurationS, /*min_exclusive=*/true));
   cmd->add_option("--target-ci", options->target_ci_pct,
                   "Run until the 95% interval of the primary metric (decode tokens/s; winml: latency) is within "
-                  "PCT % of its mean, e.g. 2; bounded by --max-iterations and --duration");
+                  "PCT % of its mean, e.g. 2; bounded by --max-iterations and --duration")
+      ->type_name("PCT")
+      ->check(plain_percentage());
   cmd->add_option("--max-iterations", options->max_iterations,
                   "Most timed iterations under --target-ci (default 10x the runtime's --iterations default: "
                   "winml-genai 100, winml 1000) or --duration")

@@ -64,7 +64,7 @@ void run_compare(const CompareFlags& flags) {
     std::fputs(text.c_str(), stdout);
   } else {
     report::write_report(flags.output, text, flags.overwrite);
-    if (flags.out.verbosity >= 0) std::fprintf(stderr, "comparison written to %s\n", flags.output.c_str());
+    if (flags.out.verbosity >= 0) note("comparison written to " + flags.output);
   }
   if (!flags.fail_if_slower) return;
   const std::vector<report::Regression> found = report::regressions(comparison, *flags.fail_if_slower);

@@ -41,10 +41,8 @@ void run_merge(const MergeFlags& flags) {
   report::write_report(flags.output, report::merged_report_text(merged.report), flags.overwrite);
   if (flags.out.verbosity >= 0) {
     const std::size_t results = merged.report["results"].size();
-    std::fprintf(stderr, "%s\n",
-                 fmt::format("merged {} report{} ({} result{}) into {}", files.size(), files.size() == 1 ? "" : "s",
-                             results, results == 1 ? "" : "s", flags.output)
-                     .c_str());
+    note(fmt::format("merged {} report{} ({} result{}) into {}", files.size(), files.size() == 1 ? "" : "s", results,
+                     results == 1 ? "" : "s", flags.output));
   }
 }
 

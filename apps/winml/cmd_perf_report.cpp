@@ -1,5 +1,7 @@
 // `winml perf report`: one self-contained HTML page with charts of one or more perf reports.
 
+#include <fmt/format.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <filesystem>
@@ -45,8 +47,8 @@ void run_perf_report(const PerfReportOptions& options) {
   for (const report::PerfReportDocument& document : documents) results += document.results.size();
   write_html_report(documents, options.output, options.overwrite);
   if (options.out.verbosity >= 0) {
-    std::fprintf(stderr, "HTML report written to %s (%zu %s, %zu %s)\n", options.output.c_str(), documents.size(),
-                 documents.size() == 1 ? "report" : "reports", results, results == 1 ? "result" : "results");
+    note(fmt::format("HTML report written to {} ({} {}, {} {})", options.output, documents.size(),
+                     documents.size() == 1 ? "report" : "reports", results, results == 1 ? "result" : "results"));
   }
 }
 

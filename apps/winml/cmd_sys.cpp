@@ -20,6 +20,7 @@
 #include "report/text_table.h"
 #include "report/text_units.h"
 #include "report/threads_text.h"
+#include "util/printable.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -123,13 +124,18 @@ std::string render_text(const Json& doc, bool color) {
     out += "  (none; register one with --ep-library NAME=PATH or WINML_EP_LIBRARIES=NAME=PATH;...)\n";
   }
   for (const auto& library : doc["ep_libraries"]) {
-    out += fmt::format("  {} = {}\n", library["name"].get<std::string>(), library["path"].get<std::string>());
+    out += fmt::format("  {} = {}\n", printable(library["name"].get<std::string>()),
+                       printable(library["path"].get<std::string>()));
   }
   return out;
 }
 
 void print(const Json& doc, const SysOptions& options) {
-  std::string text = options.format == "json" ? doc.dump(2) + "\n" : render_text(doc, options.output.color_stdout());
+  // A library path need not be valid UTF-8 (U+FFFD replaces a bad byte); C1 controls in an EP's
+  // names are \u escapes (printable_json).
+  std::string text = options.format == "json"
+                         ? printable_json(doc.dump(2, ' ', false, Json::error_handler_t::replace)) + "\n"
+                         : render_text(doc, options.output.color_stdout());
   write_stdout(text);
 }
 

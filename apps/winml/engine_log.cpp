@@ -4,6 +4,7 @@
 #include <string>
 
 #include "engine/engine_loader.h"
+#include "util/printable.h"
 
 namespace winml::cli {
 namespace {
@@ -47,7 +48,9 @@ void route_engine_logs(int verbosity) {
                                                          const std::string& message) {
     if (!show_engine_line(verbosity, severity)) return;
     // One fprintf per line: stdio locks the stream, so lines from engine threads do not interleave.
-    std::fprintf(stderr, "%s: %s: %s\n", source.c_str(), severity_name(severity), message.c_str());
+    // Engine lines repeat model metadata (node and input names) and paths: printed escaped.
+    std::fprintf(stderr, "%s: %s: %s\n", printable(source).c_str(), severity_name(severity),
+                 printable_lines(message).c_str());
   });
 }
 

@@ -18,6 +18,7 @@
 #include "platform/signal_cleanup.h"
 #include "platform/terminal.h"
 #include "regression_found.h"
+#include "util/printable.h"
 #include "winml/engine_scope.h"
 #include "winml/errors.h"
 
@@ -52,6 +53,10 @@ int main(int argc, char** raw_argv) {
   std::unique_ptr<CLI::App> app_owner = winml::cli::make_app(argc, argv);
   CLI::App& app = *app_owner;
   int code = 0;
+  // Messages may repeat what came from a file or an argument: printed with controls escaped.
+  auto say = [](const std::string& before, const char* message, const std::string& after) {
+    std::fputs((before + winml::printable_message(message) + after).c_str(), stderr);
+  };
   try {
     winml::cli::check_command_words(app, argc, argv);
     app.parse(argc, argv);
@@ -62,22 +67,22 @@ int main(int argc, char** raw_argv) {
   } catch (const CLI::CallForVersion& e) {
     code = app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::fprintf(stderr, "error: %s\nRun 'winml --help' (or 'winml <command> --help') for usage.\n", e.what());
+    say("error: ", e.what(), "\nRun 'winml --help' (or 'winml <command> --help') for usage.\n");
     code = 2;
   } catch (const winml::cli::RegressionFound& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    say("error: ", e.what(), "\n");
     code = winml::cli::kExitRegression;
   } catch (const winml::cli::GateNotEvaluated& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     code = winml::cli::kExitGateNotEvaluated;
   } catch (const winml::Error& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
+    say("error: ", e.what(), "\n");
     code = exit_code_for(e);
   } catch (const std::exception& e) {
     // Not a winml::Error: nothing translated it, so it names no fix. Said as such so that a lost
     // category (e.g. an engine error that no longer matches winml::Error across the plugin
     // boundary, see engine/engine.h) is visible rather than passing as an ordinary failure.
-    std::fprintf(stderr, "error: unexpected failure: %s (please report it: winml has no advice for it)\n", e.what());
+    say("error: unexpected failure: ", e.what(), " (please report it: winml has no advice for it)\n");
     code = 1;
   }
   return winml::cli::finish_stdout(code);  // output lost to a full disk is a failure too

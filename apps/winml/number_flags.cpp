@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "util/printable.h"
+
 namespace winml::cli {
 namespace {
 
@@ -16,6 +18,17 @@ bool parse_all(std::string_view text, T& value) {
   if (text.empty()) return false;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   return ec == std::errc() && end == text.data() + text.size();
+}
+
+// The argument as a message repeats it: printable, and cut short (a 300-digit number needs 40),
+// in quotes when it is no number. A trailing '%' gets a word: percentages are plain numbers here.
+std::string got(const std::string& text, bool quoted = true) {
+  std::string out = quoted ? "got '" + echo(text) + "'" : "got " + echo(text);
+  double value = 0;
+  if (text.size() > 1 && text.back() == '%' && parse_all(std::string_view(text).substr(0, text.size() - 1), value)) {
+    out += " (a percentage is a plain number here, without the %)";
+  }
+  return out;
 }
 
 // Which ends of a number flag's range are allowed.
@@ -42,11 +55,11 @@ CLI::Validator finite_number(double min, double max, Ends ends) {
       [min, max, ends, range](std::string& text) -> std::string {
         double value = 0;
         if (!parse_all(std::string_view(text), value) || !std::isfinite(value)) {
-          return "must be " + range + ", got '" + text + "'";
+          return "must be " + range + ", " + got(text);
         }
         const bool above_min = ends == Ends::above_min ? value > min : value >= min;
         const bool below_max = ends == Ends::no_max || value <= max;
-        if (!above_min || !below_max) return "must be " + range + ", got " + text;
+        if (!above_min || !below_max) return "must be " + range + ", " + got(text, false);
         return {};
       },
       shown);
@@ -62,18 +75,19 @@ CLI::Validator integer_in(std::int64_t min, std::uint64_t max) {
         if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) digits.remove_prefix(1);
         // CLI11 reads "010" as octal and "0x10" as hex; from_chars stops at the "x", and a leading
         // zero is refused here, so what CLI11 converts is always the decimal checked below.
-        if (digits.size() > 1 && digits.front() == '0') return "must be " + range + " in plain decimal, got " + text;
+        if (digits.size() > 1 && digits.front() == '0')
+          return "must be " + range + " in plain decimal, " + got(text, false);
         bool in_range = false;
         if (!text.empty() && text.front() == '-') {
           std::int64_t value = 0;
-          if (!parse_all(text, value)) return "must be " + range + ", got '" + text + "'";
+          if (!parse_all(text, value)) return "must be " + range + ", " + got(text);
           in_range = value >= min;
         } else {
           std::uint64_t value = 0;
-          if (!parse_all(digits, value)) return "must be " + range + ", got '" + text + "'";
+          if (!parse_all(digits, value)) return "must be " + range + ", " + got(text);
           in_range = value <= max && (min <= 0 || value >= static_cast<std::uint64_t>(min));
         }
-        return in_range ? std::string() : "must be " + range + ", got " + text;
+        return in_range ? std::string() : "must be " + range + ", " + got(text, false);
       },
       fmt::format("{}..{}", min, max));
 }
@@ -83,5 +97,15 @@ CLI::Validator number_in(double min, double max, bool min_exclusive) {
 }
 
 CLI::Validator number_at_least(double min) { return finite_number(min, 0, Ends::no_max); }
+
+CLI::Validator plain_percentage() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        double value = 0;
+        if (parse_all(std::string_view(text), value) && std::isfinite(value)) return {};
+        return "takes a percentage as a plain number, e.g. 5, got '" + echo(text) + "'";
+      },
+      "");
+}
 
 }  // namespace winml::cli

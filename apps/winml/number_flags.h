@@ -42,4 +42,9 @@ CLI::Validator number_in(double min, double max, bool min_exclusive = false);
 /// refuses nan and inf, which would make every comparison with the value false or true.
 CLI::Validator number_at_least(double min);
 
+/// A percentage as a finite plain number ("5", "2.5"; not "5%"), its range left to the check
+/// that knows it and names the flag (e.g. --target-ci's, in perf/loop_settings.cpp). Without it
+/// CLI11 says only "Could not convert".
+CLI::Validator plain_percentage();
+
 }  // namespace winml::cli

@@ -20,7 +20,7 @@ class PerfConsole final : public perf::BenchmarkObserver {
       : out_(out), progress_(report::make_progress_reporter(std::cerr, out.verbosity < 0)) {}
   /// "loading MODEL ..." unless quiet.
   void on_loading(const std::string& model) override {
-    if (out_.verbosity >= 0) std::cerr << "loading " << model << " ...\n";
+    if (out_.verbosity >= 0) note("loading " + model + " ...");
   }
   /// "warning: ..." (see warn).
   void on_warning(const std::string& message) override { warn(message, out_); }

@@ -15,14 +15,14 @@ void check_html_target(const std::filesystem::path& path, bool overwrite, std::s
 }
 
 void write_html_report(const std::vector<report::PerfReportDocument>& reports, const std::filesystem::path& path,
-                       bool overwrite) {
+                       bool overwrite, std::string_view flag) {
   const std::string generator = std::string("winml ") + WINML_VERSION_STRING + " (" + WINML_GIT_COMMIT + ")";
-  report::write_report(path, report::render_html_report(reports, report::read_chart_js(), generator), overwrite);
+  report::write_report(path, report::render_html_report(reports, report::read_chart_js(), generator), overwrite, flag);
 }
 
 void write_run_html(std::string_view json, const std::filesystem::path& json_path, const std::filesystem::path& path,
                     bool overwrite) {
-  write_html_report({report::parse_perf_report(json, json_path.string())}, path, overwrite);
+  write_html_report({report::parse_perf_report(json, json_path.string())}, path, overwrite, "--html");
 }
 
 }  // namespace winml::cli

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <string>
 
+#include "cli_common.h"
 #include "console_output.h"
 #include "perf_html.h"
 #include "perf_options.h"
@@ -31,8 +32,8 @@ void emit_report(const Report& report, const PerfOptions& options, const std::fi
   if (!options.html.empty()) write_run_html(json, written, options.html, options.overwrite);
   auto say_where = [&] {
     if (options.out.verbosity < 0) return;
-    std::fprintf(stderr, "report written to %s\n", written.string().c_str());
-    if (!options.html.empty()) std::fprintf(stderr, "HTML report written to %s\n", options.html.c_str());
+    note("report written to " + written.string());
+    if (!options.html.empty()) note("HTML report written to " + options.html);
   };
   // The sparkline's block characters are text, not colour: drawn unless the locale is not UTF-8.
   const report::text::Glyphs glyphs =

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bundle/genai_config.h"
+#include "util/printable.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -27,8 +28,9 @@ inline void refuse_options(const GenaiConfig& config, const std::vector<FoundOpt
   const auto& first = found.front();
   std::string more =
       found.size() > 1 ? " (and " + std::to_string(found.size() - 1) + " more option(s) of that kind)" : "";
-  throw UsageError(config.config_path.string() + ": " + first.location + " = \"" + first.value + "\"" + more + " " +
-                   why_and_fix);
+  // The key path and value come from the bundle's file: shown on one line, escaped, a long value cut.
+  throw UsageError(config.config_path.string() + ": " + printable(first.location) + " = \"" +
+                   echo(first.value, kEchoPathChars) + "\"" + more + " " + why_and_fix);
 }
 
 /// Calls fn(key, value, where) for every session option and every provider option, in document

@@ -6,6 +6,7 @@
 
 #include "platform/utf8_path.h"
 #include "util/ascii_case.h"
+#include "util/printable.h"
 #include "winml/errors.h"
 
 namespace winml::ep {
@@ -68,7 +69,7 @@ void register_plugin_libraries(const std::vector<PluginLibrary>& libraries, engi
     }
     if (added.size() == 1) add_runtime_alias(library.name, *find_ep(*added.begin()));
     if (added.empty()) {
-      add_runtime_unusable_name(library.name, "it names the EP library " + library.path +
+      add_runtime_unusable_name(library.name, "it names the EP library " + echo(library.path, kEchoPathChars) +
                                                   ", which offers no device on this machine (ONNX Runtime lists "
                                                   "none for it). Check what hardware or drivers it needs, or choose "
                                                   "another EP (`winml sys` lists them).");

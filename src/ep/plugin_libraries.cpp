@@ -1,5 +1,8 @@
 #include "ep/plugin_libraries.h"
 
+#include <fmt/format.h>
+
+#include "util/printable.h"
 #include "winml/errors.h"
 
 namespace winml::ep {
@@ -8,10 +11,17 @@ namespace {
 PluginLibrary parse_entry(std::string_view entry, std::string_view source) {
   const std::size_t eq = entry.find('=');
   if (eq == std::string_view::npos || eq == 0 || eq + 1 == entry.size()) {
-    throw UsageError(std::string(source) + " expects NAME=PATH, got '" + std::string(entry) +
+    throw UsageError(std::string(source) + " expects NAME=PATH, got '" + echo(entry, kEchoPathChars) +
                      "'. Example: --ep-library QNNExecutionProvider=/opt/qnn/libonnxruntime_providers_qnn.so");
   }
-  return {std::string(entry.substr(0, eq)), std::string(entry.substr(eq + 1)), std::string(source)};
+  const std::string_view path = entry.substr(eq + 1);
+  if (path.size() > kMaxLibraryPathBytes) {
+    throw UsageError(fmt::format(
+        "{} names a library path of {} bytes ('{}'), longer than any file path can be ({} bytes at most). Check "
+        "the value given to {}.",
+        source, path.size(), echo(path, kEchoChars), kMaxLibraryPathBytes, source));
+  }
+  return {std::string(entry.substr(0, eq)), std::string(path), std::string(source)};
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include "report/json_fields.h"
 #include "report/text_table.h"
 #include "report/text_units.h"
+#include "util/printable.h"
 
 namespace winml::report {
 namespace {
@@ -96,24 +97,29 @@ std::string gate_text(const Comparison& comparison, double limit, const text::St
   return out;
 }
 
+// Every string here came from a report or the command line: each is made printable, on its line.
 std::string report_text(const ReportComparison& report, const text::Style& style) {
-  std::string out = fmt::format("{}{} against {}{}\n", style.bold, report.new_source, report.base_source, style.reset);
+  const std::string base = printable(report.base_source);
+  const std::string next = printable(report.new_source);
+  std::string out = fmt::format("{}{} against {}{}\n", style.bold, next, base, style.reset);
   if (!report.keys.empty()) out += fmt::format("  results matched on: {}\n", fmt::join(report.keys, ", "));
-  for (const std::string& setting : report.settings) out += fmt::format("  differs: {}\n", setting);
+  for (const std::string& setting : report.settings) out += fmt::format("  differs: {}\n", printable(setting));
   for (const std::string& difference : report.incompatible) {
-    out += fmt::format("  {}not comparable (--force): {}{}\n", style.warn, difference, style.reset);
+    out += fmt::format("  {}not comparable (--force): {}{}\n", style.warn, printable(difference), style.reset);
   }
   for (const RowComparison& row : report.rows) {
     out += "\n";
-    if (!row.identity.empty()) out += fmt::format("  {}{}{}\n", style.label, identity_label(row.identity), style.reset);
+    if (!row.identity.empty()) {
+      out += fmt::format("  {}{}{}\n", style.label, printable(identity_label(row.identity)), style.reset);
+    }
     out += row_table(row, style);
   }
   if (!report.only_in_base.empty() || !report.only_in_new.empty()) out += "\n";
   for (const Json& identity : report.only_in_base) {
-    out += fmt::format("  only in {}: {}\n", report.base_source, identity_label(identity));
+    out += fmt::format("  only in {}: {}\n", base, printable(identity_label(identity)));
   }
   for (const Json& identity : report.only_in_new) {
-    out += fmt::format("  only in {}: {}\n", report.new_source, identity_label(identity));
+    out += fmt::format("  only in {}: {}\n", next, printable(identity_label(identity)));
   }
   return out;
 }
@@ -207,10 +213,11 @@ Json gate_json(const Comparison& comparison, const std::optional<double>& limit)
 
 std::string gate_finding_text(const Regression& finding, bool unjudged_metric) {
   const MetricComparison& m = *finding.metric;
-  const std::string row = finding.row.empty() ? "" : " (" + finding.row + ")";
-  if (unjudged_metric)
-    return fmt::format("{} in {}{}: {}", m.metric.label, finding.new_source, row, unjudged_reason(m));
-  return fmt::format("{} {:.1f} % slower in {}{}", m.metric.label, *m.slower_percent(), finding.new_source, row);
+  // The file name and the row's settings came from reports: escaped before any console sees them.
+  const std::string row = finding.row.empty() ? "" : " (" + printable(finding.row) + ")";
+  const std::string source = printable(finding.new_source);
+  if (unjudged_metric) return fmt::format("{} in {}{}: {}", m.metric.label, source, row, unjudged_reason(m));
+  return fmt::format("{} {:.1f} % slower in {}{}", m.metric.label, *m.slower_percent(), source, row);
 }
 
 std::string compare_text(const Comparison& comparison, const std::optional<double>& fail_if_slower, bool color) {

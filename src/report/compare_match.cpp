@@ -6,6 +6,8 @@
 #include <filesystem>
 #include <utility>
 
+#include "util/printable.h"
+
 namespace winml::report {
 namespace {
 
@@ -80,11 +82,12 @@ Json value_at(const Json& result, const char* pointer) {
   return result.contains(where) ? result.at(where) : Json(nullptr);
 }
 
-// A value as a message shows it: text as it is, null as "default", and a long value not at all.
+// A value as a message shows it: text made printable (a report from another machine must not
+// drive this terminal), null as "default", and a long value not at all.
 std::string shown(const Json& value) {
-  if (value.is_string()) return value.get<std::string>();
+  if (value.is_string()) return printable(value.get<std::string>());
   if (value.is_null()) return "default";
-  return value.dump();
+  return printable(value.dump(-1, ' ', false, Json::error_handler_t::replace));
 }
 
 // The model's file or folder name: one model has one name on every machine, wherever it lives.

@@ -1,13 +1,17 @@
 #include <string>
 
 #include "report/row_reporter.h"
+#include "util/printable.h"
 
 namespace winml::report {
 namespace {
 
-// RFC 4180: quote a field only when it holds a separator, a quote or a line break.
-std::string field(const std::string& text) {
-  if (text.find_first_of(",\"\r\n") == std::string::npos) return text;
+// RFC 4180: quote a field only when it holds a separator, a quote or a line break. Other control
+// characters are escaped first (printable_lines): a field from a file (a path, a model's names)
+// must not drive the terminal the rows are printed to; a quoted line break is still CSV.
+std::string field(const std::string& raw) {
+  const std::string text = printable_lines(raw);
+  if (text.find_first_of(",\"\n") == std::string::npos) return text;
   std::string out = "\"";
   for (char c : text) {
     if (c == '"') out += '"';

@@ -5,6 +5,7 @@
 #include "perf/percentile_list.h"
 
 #include "report/json_reporter.h"
+#include "util/printable.h"
 
 namespace winml::report::json_fields {
 
@@ -116,7 +117,11 @@ Json header(const std::string& kind) {
   return {{"schema_version", kSchemaVersion}, {"kind", kind}, {"methods", methods()}};
 }
 
-std::string document_text(const Json& doc) { return doc.dump(2, ' ', false, Json::error_handler_t::replace) + "\n"; }
+// C1 controls and bidi overrides, which JSON lets through raw, as \u escapes: the same document,
+// safe on the terminal -f json prints it to.
+std::string document_text(const Json& doc) {
+  return printable_json(doc.dump(2, ' ', false, Json::error_handler_t::replace)) + "\n";
+}
 
 std::string quoted_value(const Json& value, std::size_t longest) {
   std::string text = value.dump(-1, ' ', /*ensure_ascii=*/true, Json::error_handler_t::replace);

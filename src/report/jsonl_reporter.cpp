@@ -2,6 +2,7 @@
 #include <string>
 
 #include "report/row_reporter.h"
+#include "util/printable.h"
 
 namespace winml::report {
 
@@ -18,7 +19,7 @@ std::string JsonlReporter::render_table(const RowTable& table) const {
     Json object = {{"schema_version", kRowSchemaVersion}, {"kind", table.kind}};
     for (std::size_t i = 0; i < row.size(); ++i) object[table.columns[i].name] = std::visit(Visitor{}, row[i]);
     // A path need not be valid UTF-8; replace bad bytes (U+FFFD) instead of throwing.
-    out += object.dump(-1, ' ', false, Json::error_handler_t::replace) + "\n";
+    out += printable_json(object.dump(-1, ' ', false, Json::error_handler_t::replace)) + "\n";
   }
   return out;
 }

@@ -1,21 +1,22 @@
 #include <string>
 
 #include "report/row_reporter.h"
+#include "util/printable.h"
 
 namespace winml::report {
 namespace {
 
-// A cell must stay on its line and inside its column.
+// A cell must stay on its line and inside its column, and drive no terminal: a line break is a
+// space, a '|' is "\|", other controls are escaped (printable).
 std::string escape(const std::string& text) {
+  std::string one_line = text;
+  for (char& c : one_line) {
+    if (c == '\n' || c == '\r') c = ' ';
+  }
   std::string out;
-  for (char c : text) {
-    if (c == '|') {
-      out += "\\|";
-    } else if (c == '\n' || c == '\r') {
-      out += ' ';
-    } else {
-      out += c;
-    }
+  for (char c : printable(one_line)) {
+    if (c == '|') out += '\\';
+    out += c;
   }
   return out;
 }

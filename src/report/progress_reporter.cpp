@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "report/text_units.h"
+#include "util/printable.h"
 
 namespace winml::report {
 
@@ -40,7 +41,7 @@ void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
 
 void StreamProgress::on_combination(const perf::CombinationEvent& e) {
   std::string line = e.rounds > 1 ? fmt::format("round {}/{}", e.round, e.rounds) : std::string();
-  if (e.total > 1) line += fmt::format("{}[{}/{}] {}", line.empty() ? "" : " ", e.index, e.total, e.label);
+  if (e.total > 1) line += fmt::format("{}[{}/{}] {}", line.empty() ? "" : " ", e.index, e.total, printable(e.label));
   out_ << line << '\n';
   out_.flush();
 }

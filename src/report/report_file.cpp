@@ -23,18 +23,18 @@ std::filesystem::path existing_ancestor(const std::filesystem::path& path) {
   return folder.empty() ? std::filesystem::path(".") : folder;
 }
 
-// Refuses a report path whose folder cannot take a new file, with the reason.
-void check_report_folder(const std::filesystem::path& path) {
+// Refuses a report path whose folder cannot take a new file, with the reason and the flag to change.
+void check_report_folder(const std::filesystem::path& path, std::string_view flag) {
   const std::filesystem::path folder = existing_ancestor(path);
   if (platform::file_kind(folder) != platform::FileKind::directory) {
     throw UsageError("cannot write the report " + path.string() + ": " + folder.string() +
-                     " is not a folder. Choose another path with -o.");
+                     " is not a folder. Choose another path with " + std::string(flag) + ".");
   }
   const std::string problem = platform::file_creation_problem(folder);
   if (!problem.empty()) {
     throw UsageError("cannot write the report " + path.string() + ": no file can be created in " + folder.string() +
-                     " (" + problem +
-                     "). Choose a writable path with -o, or set WINML_CACHE_DIR to a writable folder.");
+                     " (" + problem + "). Choose a writable path with " + std::string(flag) +
+                     ", or set WINML_CACHE_DIR to a writable folder.");
   }
 }
 
@@ -111,13 +111,13 @@ void check_report_path(const std::filesystem::path& path, bool overwrite, std::s
       }
       break;
   }
-  check_report_folder(path);
+  check_report_folder(path, flag);
 }
 
-void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite) {
-  check_report_path(path, overwrite);
+void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite, std::string_view flag) {
+  check_report_path(path, overwrite, flag);
   const std::filesystem::path target = through_links(path);
-  if (target != path) check_report_path(target, overwrite);
+  if (target != path) check_report_path(target, overwrite, flag);
   // Temporary files of reports whose writer was killed mid-write.
   if (target.has_parent_path()) platform::sweep_stale_temp_files(target.parent_path());
   platform::write_file_atomically(target, content, overwrite);

@@ -40,9 +40,11 @@ void check_report_path(const std::filesystem::path& path, bool overwrite, std::s
 /// Writes the report atomically (platform::write_file_atomically), creating parent folders. A
 /// path that is a symbolic link is written through: the file it leads to is replaced, the link
 /// stays.
-/// Throws winml::UsageError when the file exists and overwrite is false, winml::Error otherwise.
+/// Throws winml::UsageError when the file exists and overwrite is false, winml::Error otherwise;
+/// messages name `flag` as the one that gives the path (as check_report_path).
 /// Temporary files that killed report writers left in the folder are swept first.
-void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite);
+void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite,
+                  std::string_view flag = "-o");
 
 /// Writes a report to a path winml chose (the default path): `path` when it is free, else the
 /// first free one of <stem>-2.json, <stem>-3.json, ...; an existing report is never replaced,

@@ -13,12 +13,16 @@
 #include "report/json_reporter.h"
 #include "report/report_results.h"
 #include "report/shard_coverage.h"
+#include "util/printable.h"
 #include "winml/errors.h"
 
 namespace winml::report {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+// Most characters of a "methods" object the refusal repeats: enough to see how they differ.
+constexpr std::size_t kEchoMethodsChars = 200;
 
 // What tells a sweep apart from another: its "sweep" object without the shard, as text.
 std::string sweep_identity(const ReportParts& parts) {
@@ -61,9 +65,18 @@ void check_compatible(const std::vector<PerfReportDocument>& inputs, const std::
       throw UsageError(fmt::format(
           "{} and {} compute their statistics differently (their \"methods\" differ: {} and {}), so their numbers "
           "would not compare side by side; re-run one of them with the winml version that ran the other.",
-          inputs[0].source, inputs[i].source, parts[0].methods.dump(), parts[i].methods.dump()));
+          inputs[0].source, inputs[i].source, echo(parts[0].methods.dump(), kEchoMethodsChars),
+          echo(parts[i].methods.dump(), kEchoMethodsChars)));
     }
   }
+}
+
+// Problems joined by "; ", the first kListedItems of them, then how many more.
+std::string joined_problems(const std::vector<std::string>& problems) {
+  if (problems.size() <= kListedItems) return fmt::format("{}", fmt::join(problems, "; "));
+  return fmt::format("{}; and {} more like these",
+                     fmt::join(problems.begin(), problems.begin() + static_cast<std::ptrdiff_t>(kListedItems), "; "),
+                     problems.size() - kListedItems);
 }
 
 void check_coverage(const std::vector<PerfReportDocument>& inputs, const std::vector<ReportParts>& parts,
@@ -78,14 +91,14 @@ void check_coverage(const std::vector<PerfReportDocument>& inputs, const std::ve
     throw UsageError(fmt::format(
         "{}: its combinations would be counted twice. Give each shard once (to compare two runs of one sweep, merge "
         "each run apart and compare the merged reports).",
-        fmt::join(coverage.duplicated, "; ")));
+        joined_problems(coverage.duplicated)));
   }
   if (coverage.missing.empty()) return;
   if (!options.allow_missing_shards) {
     throw UsageError(fmt::format(
         "{}, so the merged report would lack their combinations. Pass their reports too, or --allow-missing to "
         "merge what is here.",
-        fmt::join(coverage.missing, "; ")));
+        joined_problems(coverage.missing)));
   }
   for (const std::string& missing : coverage.missing) {
     warnings.push_back(missing + ": the merged report lacks their combinations");

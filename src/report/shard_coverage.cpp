@@ -7,20 +7,35 @@
 #include <set>
 #include <utility>
 
+#include "util/printable.h"
+
 namespace winml::report {
 namespace {
 
-// "a.json, b.json": the files of a sweep, in the order given.
-std::string file_list(const std::vector<std::string>& files) { return fmt::format("{}", fmt::join(files, ", ")); }
-
-// "3/4" or "3/4 and 4/4" or "2/5, 3/5 and 5/5".
-std::string shard_list(const std::vector<perf::Shard>& shards) {
+// "3/4", "3/4 and 4/4" or "2/5, 3/5 and 5/5": the first of `total` items; past kListedItems the
+// rest are counted, "and 9990 more" (one shard of 10,000 given leaves 9,999 to name).
+std::string item_list(const std::vector<std::string>& first, std::size_t total) {
   std::string out;
-  for (std::size_t i = 0; i < shards.size(); ++i) {
-    if (i > 0) out += i + 1 == shards.size() ? " and " : ", ";
-    out += perf::to_string(shards[i]);
+  for (std::size_t i = 0; i < first.size(); ++i) {
+    if (i > 0) out += i + 1 == total ? " and " : ", ";
+    out += first[i];
   }
+  if (first.size() < total) out += fmt::format(" and {} more", total - first.size());
   return out;
+}
+
+// "a.json, b.json": the files of a sweep, in the order given.
+std::string file_list(const std::vector<std::string>& files) {
+  std::vector<std::string> first;
+  for (std::size_t i = 0; i < files.size() && i < kListedItems; ++i) first.push_back(printable(files[i]));
+  if (files.size() <= kListedItems) return fmt::format("{}", fmt::join(first, ", "));
+  return item_list(first, files.size()) + " files";
+}
+
+std::string shard_list(const std::vector<perf::Shard>& shards) {
+  std::vector<std::string> first;
+  for (std::size_t i = 0; i < shards.size() && i < kListedItems; ++i) first.push_back(perf::to_string(shards[i]));
+  return item_list(first, shards.size());
 }
 
 struct SweepShards {

@@ -11,6 +11,9 @@
 
 namespace winml::report {
 
+/// Most shards or files one message lists; the rest are counted ("and 9990 more").
+inline constexpr std::size_t kListedItems = 10;
+
 /// One input's claim to have measured one shard of a sweep.
 struct ShardClaim {
   std::string file;   ///< the report file, as named on the command line
@@ -18,7 +21,8 @@ struct ShardClaim {
   perf::Shard shard;
 };
 
-/// What is wrong with a set of claims: one sentence per problem, naming the shards and files.
+/// What is wrong with a set of claims: one sentence per problem, naming the shards and files (at
+/// most kListedItems of each, file names made printable).
 struct ShardCoverage {
   std::vector<std::string> duplicated;  ///< a shard claimed by more than one file
   std::vector<std::string> missing;     ///< the shards of a sweep that no file claims

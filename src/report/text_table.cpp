@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "report/text_units.h"
+#include "util/printable.h"
 
 namespace winml::report::text {
 
@@ -16,6 +17,9 @@ Table::Table(std::vector<std::string> header, bool numeric) : header_(std::move(
 void Table::align_left(std::size_t column) { left_columns_.push_back(column); }
 
 void Table::add_row(std::vector<std::string> cells, std::vector<std::string> tones) {
+  // Cells repeat what came from files (a bundle's path, a model's input names, an EP's name): a
+  // cell stays on its line and drives no terminal. Colour comes from `tones`, never a cell.
+  for (std::string& cell : cells) cell = printable(cell);
   rows_.push_back(std::move(cells));
   tones_.push_back(std::move(tones));
 }

@@ -27,8 +27,9 @@ class Table {
   explicit Table(std::vector<std::string> header = {}, bool numeric = true);
   /// Left-aligns column `column` (0-based) of a numeric table: a column of words among numbers.
   void align_left(std::size_t column);
-  /// Appends a row; rows may have fewer cells than the widest row. `tones` colour cells: an ANSI
-  /// style per cell (a Style member), "" or missing for none.
+  /// Appends a row; rows may have fewer cells than the widest row. Each cell is made printable
+  /// (util/printable.h): one line, no terminal controls. `tones` colour cells: an ANSI style per
+  /// cell (a Style member), "" or missing for none.
   void add_row(std::vector<std::string> cells, std::vector<std::string> tones = {});
   /// The table, each line indented by `indent` spaces and ending in a newline. Padding is computed
   /// before colouring, so colour codes never disturb alignment.

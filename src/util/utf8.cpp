@@ -5,9 +5,11 @@ namespace {
 
 bool continuation(unsigned char byte) { return (byte & 0xC0) == 0x80; }
 
-// Length of the well-formed sequence starting at text[i], or 0 when there is none. The lead byte
-// also bounds the second byte (Unicode table 3-7), which rules out overlongs and surrogates.
-std::size_t sequence_length(std::string_view text, std::size_t i) {
+}  // namespace
+
+// The lead byte also bounds the second byte (Unicode table 3-7), which rules out overlongs and
+// surrogates.
+std::size_t utf8_sequence_length(std::string_view text, std::size_t i) {
   const auto lead = static_cast<unsigned char>(text[i]);
   if (lead < 0x80) return 1;
   std::size_t length = 0;
@@ -35,12 +37,10 @@ std::size_t sequence_length(std::string_view text, std::size_t i) {
   return length;
 }
 
-}  // namespace
-
 std::optional<std::size_t> invalid_utf8_offset(std::string_view text) {
   std::size_t i = 0;
   while (i < text.size()) {
-    std::size_t length = sequence_length(text, i);
+    std::size_t length = utf8_sequence_length(text, i);
     if (length == 0) return i;
     i += length;
   }

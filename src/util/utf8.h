@@ -13,4 +13,9 @@ namespace winml {
 /// overlong forms, no surrogates, nothing above U+10FFFF); nullopt when all of `text` is valid.
 std::optional<std::size_t> invalid_utf8_offset(std::string_view text);
 
+/// Length in bytes of the well-formed UTF-8 sequence that starts at `text[offset]` (1 to 4), or 0
+/// when none starts there (a stray continuation byte, an overlong form, a surrogate, a truncated
+/// sequence). `offset` must be below text.size().
+std::size_t utf8_sequence_length(std::string_view text, std::size_t offset);
+
 }  // namespace winml

@@ -57,10 +57,11 @@ BadInputCase read_case(const json& spec, const std::string& file) {
   c.source = file;
   c.name = spec.at("name").get<std::string>();
   std::string where = file + " case " + c.name;
-  reject_unknown_keys(spec,
-                      {"name", "why", "bundle", "scratch_files", "args", "env", "stdin", "stdout", "interrupt", "then",
-                       "exit", "stderr_has", "stderr_lacks", "stdout_has", "may_write", "forbid", "max_seconds"},
-                      where);
+  reject_unknown_keys(
+      spec,
+      {"name", "why", "bundle", "scratch_files", "args", "env", "stdin", "stdout", "interrupt", "then", "exit",
+       "stderr_has", "stderr_lacks", "stdout_has", "stdout_lacks", "may_write", "forbid", "max_seconds"},
+      where);
   if (c.name.empty() ||
       !std::all_of(c.name.begin(), c.name.end(), [](char ch) { return std::isalnum(ch) || ch == '_'; })) {
     throw std::runtime_error(where + ": a name is letters, digits and '_'");
@@ -81,6 +82,12 @@ BadInputCase read_case(const json& spec, const std::string& file) {
   c.stderr_has = get_or<std::vector<std::string>>(spec, "stderr_has", {});
   c.stderr_lacks = get_or<std::vector<std::string>>(spec, "stderr_lacks", {});
   c.stdout_has = get_or<std::vector<std::string>>(spec, "stdout_has", {});
+  c.stdout_lacks = get_or<std::vector<std::string>>(spec, "stdout_lacks", {});
+  for (auto* needles : {&c.stderr_has, &c.stderr_lacks, &c.stdout_has, &c.stdout_lacks}) {
+    for (std::string& needle : *needles) {
+      if (needle.starts_with("hex:")) needle = decode_content(needle);
+    }
+  }
   c.may_write = get_or<std::vector<std::string>>(spec, "may_write", {});
   c.forbid = get_or<std::vector<std::string>>(spec, "forbid", {});
   c.max_seconds = get_or<double>(spec, "max_seconds", c.max_seconds);

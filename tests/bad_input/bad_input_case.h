@@ -35,8 +35,8 @@ struct BadInputCase {
   std::string source;  ///< case file it came from, for failure messages
   BundleRecipe bundle;
   std::map<std::string, std::string> scratch_files;  ///< scratch-relative path -> content
-  std::vector<std::string> args;                     ///< winml arguments (placeholders allowed)
-  std::map<std::string, std::string> env;            ///< extra environment (placeholders allowed)
+  std::vector<std::string> args;                     ///< winml arguments (placeholders, or hex:/repeat:)
+  std::map<std::string, std::string> env;            ///< extra environment (placeholders, or hex:/repeat:)
   std::optional<std::string> stdin_file;             ///< file fed to stdin (placeholders allowed)
   std::optional<std::string> stdout_file;            ///< file stdout goes to (e.g. /dev/full)
   std::optional<Interrupt> interrupt;
@@ -45,9 +45,12 @@ struct BadInputCase {
   std::vector<std::string> stderr_has;    ///< substrings stderr must contain (case-insensitive)
   std::vector<std::string> stderr_lacks;  ///< substrings stderr must not contain (case-insensitive)
   std::vector<std::string> stdout_has;    ///< substrings stdout must contain
-  std::vector<std::string> may_write;     ///< scratch-relative paths (glob) the run may create or change
-  std::vector<std::string> forbid;        ///< globs no path may match afterwards, even one in may_write
-  double max_seconds = 60;                ///< a usage error must not wait for a long run
+  std::vector<std::string> stdout_lacks;  ///< substrings stdout must not contain (case-insensitive)
+  // A needle of the four lists above may be "hex:..." (decode_content): raw bytes that a JSON
+  // string cannot hold, such as an invalid UTF-8 byte. Control characters need no hex: "\u001b".
+  std::vector<std::string> may_write;  ///< scratch-relative paths (glob) the run may create or change
+  std::vector<std::string> forbid;     ///< globs no path may match afterwards, even one in may_write
+  double max_seconds = 60;             ///< a usage error must not wait for a long run
 };
 
 /// Reads every `*.json` case file in `dir` (each an array of case objects). Throws

@@ -1,6 +1,7 @@
 // The bad-input suite: every case in tests/bad_input/cases/*.json is a real winml run on wrong
 // input. Each must end with the expected exit code and message, never crash, never print ANSI
-// colour or raw engine log lines to a pipe, and leave nothing behind in the bundle, the scratch
+// colour or raw engine log lines to a pipe, print nothing but printable UTF-8 text on stderr
+// (whatever the input held), and leave nothing behind in the bundle, the scratch
 // folder, HOME, the cache root or TMPDIR beyond what the case allows.
 
 #include <gtest/gtest.h>
@@ -12,6 +13,7 @@
 #include "test_support/ci_markers.h"
 #include "test_support/run_command.h"
 #include "util/ascii_case.h"
+#include "util/utf8.h"
 
 namespace winml::test {
 namespace {
@@ -25,13 +27,41 @@ bool contains_ci(const std::string& haystack, const std::string& needle) {
   return to_lower(haystack).find(to_lower(needle)) != std::string::npos;
 }
 
+// The first character of `text` that a terminal would act on or that is no UTF-8, described; ""
+// when there is none. Line breaks (also "\r\n", from a Windows build) and tabs are text.
+std::string raw_control(const std::string& text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    const std::string at = " at byte " + std::to_string(i);
+    if (byte == '\r' && i + 1 < text.size() && text[i + 1] == '\n') continue;
+    if ((byte < 0x20 && byte != '\n' && byte != '\t') || byte == 0x7f)
+      return "control byte " + std::to_string(byte) + at;
+    if (byte < 0x80) continue;
+    const std::size_t length = utf8_sequence_length(text, i);
+    if (length == 0) return "a byte that is not UTF-8" + at;
+    const auto second = static_cast<unsigned char>(text[i + 1]);
+    if (byte == 0xc2 && second < 0xa0) return "a C1 control" + at;
+    if (byte == 0xe2 && second == 0x80 && static_cast<unsigned char>(text[i + 2]) >= 0xa8 &&
+        static_cast<unsigned char>(text[i + 2]) <= 0xae) {
+      return "a line separator or bidi override" + at;
+    }
+    i += length - 1;
+  }
+  return "";
+}
+
 // The capture files of process_run live in the scratch root for the length of a run.
 const std::vector<std::string> kRunnerFiles{".winml-bad-input-*"};
 
 ProcessSpec spec_for(const BadInputCase& c, const CaseScratch& scratch, const std::vector<std::string>& args) {
   ProcessSpec spec;
   spec.program = winml_binary();
-  for (const auto& arg : args) spec.args.push_back(scratch.expand(arg));
+  // "hex:..." gives an argument or a variable bytes a JSON string cannot hold (invalid UTF-8);
+  // "repeat:N:TEXT" a huge one (decode_content).
+  auto decoded = [&](const std::string& text) {
+    return text.starts_with("hex:") || text.starts_with("repeat:") ? decode_content(text) : scratch.expand(text);
+  };
+  for (const auto& arg : args) spec.args.push_back(decoded(arg));
   spec.cwd = scratch.root() / "work";
   spec.env_set = {{"HOME", (scratch.root() / "home").string()},
                   {"WINML_CACHE_DIR", (scratch.root() / "cache").string()},
@@ -40,7 +70,7 @@ ProcessSpec spec_for(const BadInputCase& c, const CaseScratch& scratch, const st
   // GenAI's telemetry is silent on CI machines; without the markers the empty-HOME check below
   // proves the same thing in CI as on a user's machine.
   spec.env_unset.insert(spec.env_unset.end(), kCiMarkers.begin(), kCiMarkers.end());
-  for (const auto& [name, value] : c.env) spec.env_set[name] = scratch.expand(value);
+  for (const auto& [name, value] : c.env) spec.env_set[name] = decoded(value);
   if (c.stdin_file) spec.stdin_path = scratch.expand(*c.stdin_file);
   if (c.stdout_file) spec.stdout_path = scratch.expand(*c.stdout_file);
   spec.time_limit_s = c.max_seconds;
@@ -84,6 +114,12 @@ TEST_P(BadInput, FailsCleanly) {
     EXPECT_TRUE(contains_ci(outcome.out, scratch.expand(needle))) << "stdout lacks \"" << needle << "\":\n"
                                                                   << outcome.out;
   }
+  for (const auto& needle : c.stdout_lacks) {
+    EXPECT_FALSE(contains_ci(outcome.out, scratch.expand(needle))) << "stdout has \"" << needle << "\":\n"
+                                                                   << outcome.out;
+  }
+  // Whatever a file or an argument held, stderr is printable text (util/printable.h).
+  EXPECT_EQ(raw_control(outcome.err), "") << "stderr:\n" << outcome.err;
   // Output to a pipe is never coloured, and engine log lines never reach it raw.
   EXPECT_EQ(outcome.err.find('\x1b'), std::string::npos) << "ANSI escape on stderr:\n" << outcome.err;
   EXPECT_EQ(outcome.out.find('\x1b'), std::string::npos) << "ANSI escape on stdout";

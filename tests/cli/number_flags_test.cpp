@@ -114,5 +114,43 @@ TEST(NumberFlags, MessageNamesTheRange) {
   }
 }
 
+// The message a flag's refusal gives, "" when it is taken.
+template <class T>
+std::string message(const CLI::Validator& check, const std::string& text) {
+  CLI::App app;
+  T value{};
+  app.add_option("--n", value)->check(check);
+  std::vector<std::string> args = {text, "--n"};
+  try {
+    app.parse(args);
+  } catch (const CLI::ParseError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A 300-digit number is shown by its first 40 digits, a value that is no UTF-8 escaped.
+TEST(NumberFlags, MessagesRepeatTheValueShortAndPrintable) {
+  const std::string digits(300, '9');
+  const std::string huge = message<int>(integer_in(1, 1000), digits);
+  EXPECT_NE(huge.find("got '" + std::string(40, '9') + "…'"), std::string::npos) << huge;
+  EXPECT_EQ(huge.find(std::string(41, '9')), std::string::npos) << huge;
+  EXPECT_NE(message<double>(number_in(0, 1), digits + ".5").find(std::string(40, '9') + "…"), std::string::npos);
+  const std::string raw = message<int>(integer_in(1, 1000), "1\xff\x1b[2J");
+  EXPECT_NE(raw.find("got '1\\xff\\x1b[2J'"), std::string::npos) << raw;
+  EXPECT_EQ(raw.find('\x1b'), std::string::npos) << raw;
+}
+
+TEST(NumberFlags, APercentSignIsExplained) {
+  EXPECT_NE(message<double>(number_in(0, 1000), "5%").find("a percentage is a plain number here, without the %"),
+            std::string::npos);
+  EXPECT_EQ(message<double>(number_in(0, 1000), "x%").find("percentage"), std::string::npos);
+  EXPECT_EQ(parse<double>(plain_percentage(), "2.5"), 2.5);
+  EXPECT_EQ(parse<double>(plain_percentage(), "150"), 150.0);  // the range is the flag's own check
+  for (const char* text : {"5%", "nan", "inf", "", "five"}) EXPECT_FALSE(parse<double>(plain_percentage(), text));
+  const std::string refused = message<double>(plain_percentage(), "5%");
+  EXPECT_NE(refused.find("--n: takes a percentage as a plain number, e.g. 5, got '5%'"), std::string::npos) << refused;
+}
+
 }  // namespace
 }  // namespace winml::cli

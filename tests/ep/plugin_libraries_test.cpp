@@ -63,5 +63,20 @@ TEST(PluginLibraries, MalformedEntriesNameTheEntryAndWhereItCameFrom) {
   }
 }
 
+// A 100 KB path cannot be a file: refused as it is read, its start shown and nothing more.
+TEST(PluginLibraries, AHugePathIsRefusedWithItsStartOnly) {
+  const std::string entry = "X=" + std::string(100 * 1024, 'a');
+  try {
+    parse_plugin_libraries({}, entry);
+    FAIL();
+  } catch (const UsageError& e) {
+    const std::string message = e.what();
+    EXPECT_THAT(message, AllOf(HasSubstr("WINML_EP_LIBRARIES names a library path of 102400 bytes"),
+                               HasSubstr(std::string(40, 'a') + "…"), HasSubstr("32767 bytes at most")));
+    EXPECT_LT(message.size(), 400u);
+  }
+  EXPECT_EQ(parse_plugin_libraries({"X=" + std::string(kMaxLibraryPathBytes, 'a')}, "").size(), 1u);
+}
+
 }  // namespace
 }  // namespace winml::ep

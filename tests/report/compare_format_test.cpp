@@ -102,5 +102,40 @@ TEST(CompareFormat, AGateWithoutATestIsNotEvaluated) {
   EXPECT_EQ(passing["gate"]["not_evaluated"], Json::array());
 }
 
+// A report from another machine holds whatever its writer put in: every field the text repeats
+// (the differs: lines, the --force lines, row labels, file names) reaches the console escaped,
+// and the JSON document carries no raw C1 control.
+TEST(CompareFormat, FieldsFromReportsAreEscaped) {
+  const std::string evil =
+      "cpu\x1b]0;owned\x07\x1b[2J\rFORGED\xc2\x9b"
+      "31m";
+  Json base = testing::genai_result(1);
+  Json next = testing::genai_result(1.2);
+  base["machine"]["cpu_model"] = evil;
+  next["config"]["prompt"] = "new\nerror: forged";
+  Json two_base = Json::array({testing::genai_result(1, 1), testing::genai_result(1, 2)});
+  Json two_next = Json::array({testing::genai_result(1, 1), testing::genai_result(1, 2)});
+  two_base[1]["config"]["ep"] = two_next[1]["config"]["ep"] = "gpu\x1b[31m";
+  const Comparison comparison = compare_reports(
+      {testing::document("base\x1b[2J.json", Json::array({base})), testing::document("new.json", Json::array({next}))},
+      /*force=*/true);
+  const Comparison rows =
+      compare_reports({testing::document("a.json", two_base), testing::document("b.json", two_next)}, /*force=*/false);
+  for (const std::string& text : {compare_text(comparison, 5.0, false), compare_text(rows, 5.0, false),
+                                  compare_json(comparison, 5.0), compare_json(rows, 5.0)}) {
+    EXPECT_THAT(text, Not(HasSubstr("\x1b"))) << text;
+    EXPECT_THAT(text, Not(HasSubstr("\r"))) << text;
+    EXPECT_THAT(text, Not(HasSubstr("\x07"))) << text;
+    EXPECT_THAT(text, Not(HasSubstr("\xc2\x9b"))) << text;
+    EXPECT_THAT(text, Not(HasSubstr("\nerror: forged"))) << text;
+  }
+  const std::string text = compare_text(comparison, 5.0, false);
+  EXPECT_THAT(text, HasSubstr("new.json against base\\x1b[2J.json"));
+  EXPECT_THAT(text, HasSubstr("cpu\\x1b]0;owned\\x07\\x1b[2J\\rFORGED\\u009b31m in base"));
+  EXPECT_THAT(text, HasSubstr("not comparable (--force): prompt: "));
+  EXPECT_THAT(text, HasSubstr("new\\nerror: forged in new.json"));
+  EXPECT_THAT(compare_text(rows, 5.0, false), HasSubstr("ep=gpu\\x1b[31m"));
+}
+
 }  // namespace
 }  // namespace winml::report

@@ -120,5 +120,25 @@ TEST(RowFormats, CsvRoundTripsThroughPython) {
   }
 }
 
+// A bundle path or EP name holding terminal controls reaches no terminal raw in any row format:
+// csv and md escape them (csv keeps a quoted line break), jsonl as JSON does, C1 included.
+TEST(RowFormats, ControlsInCellsAreEscaped) {
+  std::vector<perf::GenaiPerfResult> results = {testing::genai_fixture()};
+  results[0].config.bundle =
+      "b\x1b]0;owned\x07\rX\xc2\x9b"
+      "2J\xe2\x80\xae";
+  const RowTable table = genai_rows(results);
+  for (const std::string& text : {CsvReporter().render_table(table), MarkdownReporter().render_table(table),
+                                  JsonlReporter().render_table(table)}) {
+    EXPECT_EQ(text.find('\x1b'), std::string::npos) << text;
+    EXPECT_EQ(text.find('\x07'), std::string::npos) << text;
+    EXPECT_EQ(text.find('\r'), std::string::npos) << text;
+    EXPECT_EQ(text.find("\xc2\x9b"), std::string::npos) << text;
+    EXPECT_EQ(text.find("\xe2\x80\xae"), std::string::npos) << text;
+  }
+  EXPECT_NE(CsvReporter().render_table(table).find("b\\x1b]0;owned\\x07\\rX\\u009b2J\\u202e"), std::string::npos);
+  EXPECT_NE(JsonlReporter().render_table(table).find("\\u009b2J\\u202e"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace winml::report

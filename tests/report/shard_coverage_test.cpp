@@ -54,5 +54,25 @@ TEST(ShardCoverage, WholeSweepsAreNeverAProblem) {
   EXPECT_TRUE(check_shard_coverage({}).complete());
 }
 
+// One shard of 5000 given leaves 4999 to name: the first ten, then a count (was a 119 KB message).
+TEST(ShardCoverage, LongListsAreSummarised) {
+  const ShardCoverage one = check_shard_coverage({{"a.json", "s", {1, 5000}}});
+  ASSERT_EQ(one.missing.size(), 1u);
+  EXPECT_EQ(one.missing[0],
+            "shards 2/5000, 3/5000, 4/5000, 5/5000, 6/5000, 7/5000, 8/5000, 9/5000, 10/5000, 11/5000 and 4989 more "
+            "of the sweep in a.json are missing");
+  Claims many;
+  for (std::size_t i = 1; i <= 12; ++i) many.push_back({"f" + std::to_string(i) + ".json", "s", {i, 13}});
+  const ShardCoverage files = check_shard_coverage(many);
+  ASSERT_EQ(files.missing.size(), 1u);
+  EXPECT_NE(files.missing[0].find("in f1.json, f2.json, "), std::string::npos) << files.missing[0];
+  EXPECT_NE(files.missing[0].find("f10.json and 2 more files is missing"), std::string::npos) << files.missing[0];
+}
+
+TEST(ShardCoverage, FileNamesArePrintable) {
+  const ShardCoverage one = check_shard_coverage({{"a\x1b]0;x\x07.json", "s", {1, 2}}});
+  EXPECT_EQ(one.missing, (Messages{"shard 2/2 of the sweep in a\\x1b]0;x\\x07.json is missing"}));
+}
+
 }  // namespace
 }  // namespace winml::report

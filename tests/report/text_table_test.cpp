@@ -52,6 +52,19 @@ TEST(TextTable, TonedCellsAndLeftAlignedColumns) {
   EXPECT_NE(render(Style::make(true)).find("\x1b[31m+20.0 %\x1b[0m  \x1b[31mslower\x1b[0m"), std::string::npos);
 }
 
+// Cells repeat a bundle's path, a model's input names, an EP's name: each stays on its line and
+// drives no terminal, and the columns still align on what is shown.
+TEST(TextTable, CellsAreMadePrintable) {
+  Table t({}, false);
+  t.add_row({"bundle", "/m/\x1b]0;owned\x07x\ny"});
+  t.add_row({"input",
+             "in\xc2\x9b"
+             "2J"});
+  EXPECT_EQ(t.render(Style::make(false)),
+            "bundle  /m/\\x1b]0;owned\\x07x\\ny\n"
+            "input   in\\u009b2J\n");
+}
+
 TEST(TextUnits, Durations) {
   EXPECT_EQ(duration(0.0000123), "12.3 µs");
   EXPECT_EQ(duration(0.0123456), "12.346 ms");
