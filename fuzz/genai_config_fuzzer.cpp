@@ -10,7 +10,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstdlib>
-#include <fstream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -19,6 +18,7 @@
 #include "bundle/genai_config.h"
 #include "ep/catalog.h"
 #include "ep/machines.h"
+#include "fuzz_input_file.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
@@ -90,10 +90,7 @@ void override_all(const ConfigJson& json) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   static const winml::test::TempDir bundle;
-  {
-    std::ofstream out(bundle.path() / "genai_config.json", std::ios::binary | std::ios::trunc);
-    out.write(reinterpret_cast<const char*>(data), static_cast<std::streamsize>(size));
-  }
+  winml::fuzz::write_input_file(bundle.path() / "genai_config.json", data, size);
   winml::bundle::GenaiConfig config;
   try {
     config = winml::bundle::load_genai_config(bundle.path());

@@ -13,11 +13,11 @@
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 
+#include "fuzz_input_file.h"
 #include "prompt_source.h"
 #include "session/chat_template.h"
 #include "test_support/temp_dir.h"
@@ -31,8 +31,7 @@ namespace {
 }
 
 void write_file(const std::filesystem::path& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
+  winml::fuzz::write_input_file(path, bytes.data(), bytes.size());
 }
 
 void prompt_text(const std::string& text) {

@@ -181,6 +181,16 @@ HostValue convert_sequence(const onnx::SequenceProto& proto, const TensorInfo& i
   for (int i = 0; i < count; ++i) {
     Where inner{where.file, where.role, where.name, where.element + ", element " + std::to_string(i)};
     value.elements.push_back(contained_value(proto.elem_type(), element, inner, [&](ValueKind kind) {
+      // Element i is read from the field elem_type names, but counted among the values of all
+      // three: values kept in another field would read past that field's end (found by
+      // tensor_proto_fuzzer: a crash on a TENSOR sequence holding sequence_values).
+      const int held = kind == ValueKind::tensor     ? proto.tensor_values_size()
+                       : kind == ValueKind::sequence ? proto.sequence_values_size()
+                                                     : proto.optional_values_size();
+      if (i >= held) {
+        throw UsageError(inner.text() + ": the sequence keeps elements in a field other than the one its elem_type " +
+                         "names; the file is corrupt. Regenerate it with onnx.numpy_helper.from_list.");
+      }
       TensorInfo named = element;
       named.name = info.name;
       if (kind == ValueKind::tensor)

@@ -1,5 +1,6 @@
 #include "tensor_files/input_data.h"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 #include <onnx/onnx_pb.h>
 // after onnx_pb.h, which defines the ONNX_API macro it uses
@@ -258,6 +259,24 @@ TEST(InputData, SequencesAndOptionalsAreRead) {
   EXPECT_EQ(seq.elements[1].tensor.shape, (std::vector<std::int64_t>{1}));
   EXPECT_EQ(sets.at(0).inputs.at(1).kind, engine::ValueKind::optional);
   EXPECT_TRUE(sets.at(0).inputs.at(1).elements.empty());  // None
+}
+
+TEST(InputData, SequenceElementsInAnotherFieldThanItsTypeAreRefused) {
+  // Found by tensor_proto_fuzzer: a TENSOR sequence holding a sequence_values entry read
+  // tensor_values(0) past its end.
+  test::TempDir dir;
+  onnx::SequenceProto sequence;
+  sequence.set_elem_type(onnx::SequenceProto::TENSOR);
+  sequence.add_sequence_values();
+  write_proto(dir.path() / "input_0.pb", sequence);
+  auto seq_info = holder(engine::ValueKind::sequence, info("", engine::ElementType::float32));
+  try {
+    load_data_sets(dir.path(), {seq_info}, {}, false);
+    FAIL() << "accepted";
+  } catch (const UsageError& e) {
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("input_0.pb"));
+    EXPECT_THAT(e.what(), ::testing::HasSubstr("field other than the one its elem_type names"));
+  }
 }
 
 TEST(InputData, ATestFolderGivesEverySetWithItsOutputs) {
