@@ -6,6 +6,8 @@
 
 #include "bundle/config_limits.h"
 #include "bundle/stage_list.h"
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -82,16 +84,15 @@ GenaiConfig load_genai_config(const fs::path& bundle_dir) {
                      " is not a folder. Pass a GenAI bundle folder (one holding genai_config.json).");
   }
   fs::path path = bundle_dir / "genai_config.json";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const auto text = platform::read_regular_file_if_present(path, kMaxConfigFileBytes, "genai_config.json",
+                                                           ErrorCategory::load, "Fix the file or rebuild the bundle.");
+  if (!text) {
     throw UsageError(path.string() + " does not exist: " + bundle_dir.string() +
                      " is not a GenAI bundle. Pass a folder made by a GenAI model builder or `winml bundle synth`.");
   }
-  std::stringstream text;
-  text << in.rdbuf();
   ConfigJson json;
   try {
-    json = ConfigJson::parse(text.str(), [&](int depth, ConfigJson::parse_event_t, ConfigJson&) {
+    json = ConfigJson::parse(*text, [&](int depth, ConfigJson::parse_event_t, ConfigJson&) {
       if (depth > kMaxConfigDepth) {
         throw GenaiLoadError(path.string() + " nests JSON more than " + std::to_string(kMaxConfigDepth) +
                              " levels deep, which no GenAI config does. Fix the file or rebuild the bundle.");

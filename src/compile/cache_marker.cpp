@@ -1,12 +1,11 @@
 #include "compile/cache_marker.h"
 
-#include <fstream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
 
 #include "compile/onnx_scan.h"
 #include "platform/atomic_file.h"
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 
 namespace winml::compile {
 namespace {
@@ -56,9 +55,10 @@ bool is_reserved_name(const std::string& name) {
 }
 
 std::optional<ArtifactMarker> read_marker(const fs::path& artifact) {
-  std::ifstream in(marker_path(artifact));
-  if (!in) return std::nullopt;
-  json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
+  // Anything but a readable regular file of marker size is no marker: the artifact is rebuilt.
+  const platform::FileRead read = platform::read_file_bounded(marker_path(artifact), kMaxMarkerFileBytes);
+  if (read.problem != platform::ReadProblem::none) return std::nullopt;
+  json j = json::parse(read.bytes, nullptr, /*allow_exceptions=*/false);
   if (!j.is_object() || j.value("schema", "") != kArtifactMarkerSchema) return std::nullopt;
   try {
     ArtifactMarker marker;

@@ -1,7 +1,5 @@
 #include "compile/compiled_folder.h"
 
-#include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "compile/artifact_files.h"
@@ -10,7 +8,9 @@
 #include "compile/fingerprint.h"
 #include "platform/atomic_file.h"
 #include "platform/file_identity.h"
+#include "platform/read_file.h"
 #include "platform/temp_file.h"
+#include "util/file_limits.h"
 
 namespace winml::compile {
 namespace {
@@ -33,9 +33,10 @@ std::optional<StageAction> parse_action(const std::string& text) {
 fs::path completion_marker_path(const fs::path& dir) { return dir / ".complete.json"; }
 
 std::optional<std::vector<StageResult>> read_prepared(const fs::path& dir, const std::string& fingerprint) {
-  std::ifstream in(completion_marker_path(dir));
-  if (!in) return std::nullopt;
-  json j = json::parse(in, nullptr, /*allow_exceptions=*/false);
+  // Anything but a readable regular file of marker size is no marker: the folder is prepared again.
+  const platform::FileRead read = platform::read_file_bounded(completion_marker_path(dir), kMaxMarkerFileBytes);
+  if (read.problem != platform::ReadProblem::none) return std::nullopt;
+  json j = json::parse(read.bytes, nullptr, /*allow_exceptions=*/false);
   if (!j.is_object() || j.value("schema", "") != kCompleteMarkerSchema || j.value("fingerprint", "") != fingerprint) {
     return std::nullopt;
   }

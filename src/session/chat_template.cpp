@@ -1,9 +1,10 @@
 #include "session/chat_template.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <utility>
 
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 #include "winml/errors.h"
 
 namespace winml::session {
@@ -11,10 +12,11 @@ namespace winml::session {
 ChatTemplate find_chat_template(const std::filesystem::path& tokenizer_dir) {
   ChatTemplate result;
   auto config_path = tokenizer_dir / "tokenizer_config.json";
-  if (std::ifstream in{config_path}) {
+  if (const auto text = platform::read_regular_file_if_present(config_path, kMaxConfigFileBytes,
+                                                               "tokenizer_config.json", ErrorCategory::load)) {
     nlohmann::json config;
     try {
-      config = nlohmann::json::parse(in);
+      config = nlohmann::json::parse(*text);
     } catch (const nlohmann::json::exception& e) {
       throw GenaiLoadError(config_path.string() + " is not valid JSON (" + e.what() +
                            "). Fix or regenerate the bundle's tokenizer files.");
@@ -25,12 +27,11 @@ ChatTemplate find_chat_template(const std::filesystem::path& tokenizer_dir) {
     }
   }
   auto jinja_path = tokenizer_dir / "chat_template.jinja";
-  if (std::ifstream in{jinja_path}) {
-    std::stringstream text;
-    text << in.rdbuf();
-    if (!text.str().empty()) {
+  if (auto text = platform::read_regular_file_if_present(jinja_path, kMaxChatTemplateBytes, "chat_template.jinja",
+                                                         ErrorCategory::load)) {
+    if (!text->empty()) {
       result.source = TemplateSource::jinja_file;
-      result.explicit_text = text.str();
+      result.explicit_text = std::move(*text);
     }
   }
   return result;

@@ -1,18 +1,20 @@
 #include "session/prompt_tokens.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
 
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 #include "winml/errors.h"
 
 namespace winml::session {
 
 std::set<std::int32_t> special_token_ids(const std::filesystem::path& tokenizer_dir) {
   std::set<std::int32_t> ids;
-  std::ifstream in(tokenizer_dir / "tokenizer.json");
-  if (!in) return ids;
-  auto tokenizer = nlohmann::json::parse(in, nullptr, /*allow_exceptions=*/false);
+  const auto text = platform::read_regular_file_if_present(tokenizer_dir / "tokenizer.json", kMaxTokenizerFileBytes,
+                                                           "tokenizer.json", ErrorCategory::load);
+  if (!text) return ids;
+  auto tokenizer = nlohmann::json::parse(*text, nullptr, /*allow_exceptions=*/false);
   if (!tokenizer.is_object() || !tokenizer.contains("added_tokens")) return ids;
   for (const auto& token : tokenizer["added_tokens"]) {
     if (token.value("special", false) && token.contains("id")) ids.insert(token["id"].get<std::int32_t>());
