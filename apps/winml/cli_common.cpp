@@ -15,7 +15,9 @@
 #include "ep/plugin_probe.h"
 #include "number_flags.h"
 #include "platform/environment.h"
+#include "platform/file_kind.h"
 #include "platform/terminal.h"
+#include "platform/utf8_path.h"
 #include "util/cache_root.h"
 #include "util/printable.h"
 #include "winml/errors.h"
@@ -33,6 +35,16 @@ bool colour_allowed(platform::StandardStream stream, bool no_color) {
 
 bool OutputOptions::color_stderr() const { return colour_allowed(platform::StandardStream::error, no_color); }
 bool OutputOptions::color_stdout() const { return colour_allowed(platform::StandardStream::output, no_color); }
+
+CLI::Validator path_value(const std::string& example) {
+  return CLI::Validator(
+      [example](const std::string& text) -> std::string {
+        if (!text.empty()) return {};
+        // CLI11 puts the flag's name in front.
+        return "an empty path names no file: give one, e.g. " + example;
+      },
+      "PATH");
+}
 
 void add_output_flags(CLI::App& app, OutputOptions& options) {
   // Engine log lines follow the verbosity (engine_log.h); nothing is loaded yet while parsing.
@@ -56,7 +68,8 @@ void add_output_flags(CLI::App& app, OutputOptions& options) {
 void add_ep_library_flag(CLI::App& app, std::vector<std::string>& libraries) {
   app.add_option("--ep-library", libraries,
                  "Register a plugin EP library, NAME=PATH (repeatable; also WINML_EP_LIBRARIES=NAME=PATH;...)")
-      ->type_name("NAME=PATH");
+      ->type_name("NAME=PATH")
+      ->check(path_value("--ep-library QNNExecutionProvider=/opt/qnn/libonnxruntime_providers_qnn.so"));
 }
 
 void add_allow_custom_ops_flag(CLI::App& app, bool& allow) {
@@ -69,7 +82,7 @@ void add_threads_flag(CLI::App& app, std::optional<int>& threads) {
   app.add_option("--threads", threads,
                  "Intra-op threads of every session (every stage of a bundle); default: the bundle's setting, else "
                  "the runtime's default")
-      ->check(integer_in(1, kMaxThreads));
+      ->transform(integer_in(1, kMaxThreads));
 }
 
 std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::string>& from_flags) {
@@ -77,10 +90,17 @@ std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::stri
   const std::string env = platform::environment_variable(ep::kEpLibrariesVariable).value_or("");
   std::vector<ep::PluginLibrary> libraries = ep::parse_plugin_libraries(from_flags, env);
   for (const auto& library : libraries) {
-    if (!std::filesystem::exists(library.path)) {
-      throw UsageError("EP library '" + echo(library.path, kEchoPathChars) + "' (for " +
-                       echo(library.name, kEchoChars) + ") does not exist. Check the path given to " + library.source +
-                       ".");
+    // Looked at without opening it: a FIFO would block the loader, a device is no library.
+    const platform::FileKind kind = platform::file_kind(platform::utf8_path(library.path));
+    const std::string named =
+        "EP library '" + echo(library.path, kEchoPathChars) + "' (for " + echo(library.name, kEchoChars) + ")";
+    if (kind == platform::FileKind::missing) {
+      throw UsageError(named + " does not exist. Check the path given to " + library.source + ".");
+    }
+    if (kind != platform::FileKind::regular) {
+      throw UsageError(named + " is " +
+                       (kind == platform::FileKind::directory ? "a folder" : "a device, FIFO or socket") +
+                       ", not a shared library file. Check the path given to " + library.source + ".");
     }
   }
   if (libraries.empty()) return libraries;

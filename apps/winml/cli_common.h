@@ -24,6 +24,12 @@ struct OutputOptions {
   bool color_stdout() const;
 };
 
+/// The check on every flag that takes a path (-m, -o, --html, --input-data, --prompt-file,
+/// --ep-library, report arguments): an empty value names no file, so it is a usage error (exit 2)
+/// naming the flag, never the default path, stdout or nothing. `example` is a value that would do,
+/// for the message ("report.json").
+CLI::Validator path_value(const std::string& example);
+
 /// Binds -v/--verbose, -q/--quiet and --no-color.
 void add_output_flags(CLI::App& app, OutputOptions& options);
 

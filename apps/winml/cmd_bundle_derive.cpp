@@ -99,12 +99,15 @@ void setup_derive(CLI::App& parent) {
       "Write a copy of a bundle (links + patched genai_config.json) routed to another EP, without loading it");
   cmd->add_option("-m,--model", options->model, "GenAI bundle folder (contains genai_config.json)")
       ->required()
+      ->check(path_value("-m path/to/bundle"))
       ->check(CLI::ExistingDirectory);
   cmd->add_option("--ep", options->ep, "EP to route the bundle's hardware stages to (cpu strips them)")->required();
   cmd->add_option("-d,--device", options->device,
                   "npu, gpu or cpu: device_type for OpenVINO/VitisAI (default: the EP's primary device)")
       ->check(CLI::IsMember({"npu", "gpu", "cpu"}, CLI::ignore_case));
-  cmd->add_option("-o,--output", options->out, "Folder to write the derived bundle to")->required();
+  cmd->add_option("-o,--output", options->out, "Folder to write the derived bundle to")
+      ->required()
+      ->check(path_value("-o derived-bundle"));
   cmd->add_flag("--overwrite", options->overwrite, "Update an existing, non-empty output folder");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_output_flags(*cmd, options->output);

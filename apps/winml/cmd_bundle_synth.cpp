@@ -76,7 +76,9 @@ void setup_synth(CLI::App& parent) {
   auto flags = std::make_shared<SynthFlags>();
   auto* cmd = parent.add_subcommand(
       "synth", "Write a random-weight Llama-style GenAI bundle (plain or decoder-pipeline) for tests and scaling");
-  cmd->add_option("-o,--output", flags->out, "Folder to write the bundle to (created if missing)")->required();
+  cmd->add_option("-o,--output", flags->out, "Folder to write the bundle to (created if missing)")
+      ->required()
+      ->check(path_value("-o tiny-bundle"));
   cmd->add_option("--preset", flags->preset,
                   "Starting shape: tiny (default; ~0.2 M parameters) or bench (~483 M, 1.9 GB of fp32 weights)")
       ->check(CLI::IsMember(synth::preset_names()));
@@ -95,12 +97,12 @@ void setup_synth(CLI::App& parent) {
     // Any int64 here: synth::validate gives each its real range, naming the flag.
     auto* option =
         cmd->add_option(name, flags->values[i], std::string(help) + "; overrides the preset")
-            ->check(integer_in(std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()));
+            ->transform(integer_in(std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()));
     flags->shape.emplace_back(option, member);
   }
   flags->seed_option =
       cmd->add_option("--seed", flags->seed, "Weight seed: the same seed gives the same bytes (0 to 2^64-1; default 0)")
-          ->check(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
+          ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--precision", flags->precision, "fp32 (MatMul) or int4 (MatMulNBits, blocks of 32)")
       ->check(CLI::IsMember({"fp32", "int4"}));
   cmd->add_flag("--pipeline", flags->pipeline,

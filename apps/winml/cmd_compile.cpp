@@ -118,12 +118,14 @@ void setup_compile(CLI::App& parent) {
   auto* cmd = parent.add_subcommand("compile", "Pre-compile a bundle's stages (or one ONNX file) to EPContext models");
   cmd->add_option("-m,--model", options->model, "GenAI bundle folder or .onnx file")
       ->required()
+      ->check(path_value("-m path/to/bundle"))
       ->check(CLI::ExistingPath);
   cmd->add_option("--ep", options->ep, "EP to compile for (name or alias)")->required();
   cmd->add_option("-d,--device", options->device, "npu, gpu or cpu (default: the EP's primary device)");
   cmd->add_flag("--embed", options->embed, "Embed the context binary in the compiled ONNX file");
   cmd->add_option("-o,--output", options->output,
-                  "Output: derived bundle folder (default <bundle>/_compiled) or compiled .onnx path");
+                  "Output: derived bundle folder (default <bundle>/_compiled) or compiled .onnx path")
+      ->check(path_value("-o compiled-bundle, or leave -o out for the default"));
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing output");
   cmd->add_option("--compile-timeout", options->timeout_s, "Seconds allowed per stage")
       ->default_val(300)

@@ -86,9 +86,11 @@ void setup_generate(CLI::App& parent) {
   auto* cmd = parent.add_subcommand("generate", "Stream a GenAI bundle's response to a prompt");
   cmd->add_option("-m,--model", options->model, "GenAI bundle folder (contains genai_config.json)")
       ->required()
+      ->check(path_value("-m path/to/bundle"))
       ->check(CLI::ExistingDirectory);
   auto* prompt = cmd->add_option("-p,--prompt", options->prompt, "Prompt text");
   cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file (16 MiB at most)")
+      ->check(path_value("--prompt-file prompt.txt"))
       ->check(CLI::ExistingFile)
       ->excludes(prompt);
   cmd->add_flag("--no-apply-template", options->no_apply_template,
@@ -96,7 +98,7 @@ void setup_generate(CLI::App& parent) {
   cmd->add_option("-n,--max-new-tokens", options->generation.max_new_tokens,
                   "Tokens to generate (capped, with a warning, to what the context leaves after the prompt)")
       ->default_val(128)
-      ->check(integer_in(1, kMaxTokenCount));
+      ->transform(integer_in(1, kMaxTokenCount));
   cmd->add_flag("--do-sample", options->generation.do_sample, "Sample instead of greedy decoding");
   cmd->add_option("--temperature", options->generation.temperature, "Sampling temperature (--do-sample)")
       ->default_val(1.0)
@@ -107,12 +109,12 @@ void setup_generate(CLI::App& parent) {
   cmd->add_option("--top-k", options->generation.top_k,
                   "Top-k sampling, at most the bundle's vocab_size (--do-sample; 0 = off)")
       ->default_val(0)
-      ->check(integer_in(0, kMaxTokenCount));
+      ->transform(integer_in(0, kMaxTokenCount));
   cmd->add_option("--repetition-penalty", options->generation.repetition_penalty, "Repetition penalty (1 = off)")
       ->default_val(1.0)
       ->check(number_in(0, kMaxSamplingFactor, /*min_exclusive=*/true));
   cmd->add_option("--seed", options->seed, "Sampling seed (--do-sample), 0 to 2147483647")
-      ->check(integer_in(0, kMaxGenaiSeed));
+      ->transform(integer_in(0, kMaxGenaiSeed));
   cmd->add_option("--ep", options->ep, "Force this EP onto the bundle's hardware stages (cpu strips them)");
   cmd->add_option("-d,--device", options->device, "cpu, gpu, npu, auto or config (default: the bundle's routing)");
   add_threads_flag(*cmd, options->threads);

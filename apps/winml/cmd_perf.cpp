@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli_common.h"
 #include "command_registry.h"
 #include "engine/engine_loader.h"
 #include "number_flags.h"
@@ -80,15 +81,17 @@ void run_perf(PerfOptions& options) {
 void setup_perf(CLI::App& parent) {
   auto options = std::make_shared<PerfOptions>();
   auto* cmd = parent.add_subcommand("perf", "Benchmark a GenAI bundle or a single ONNX model");
-  cmd->add_option("-m,--model", options->model, "GenAI bundle folder, or an .onnx file")->required();
+  cmd->add_option("-m,--model", options->model, "GenAI bundle folder, or an .onnx file")
+      ->required()
+      ->check(path_value("-m path/to/bundle"));
   cmd->add_option("--runtime", options->runtime, "auto (folder: winml-genai, .onnx: winml), winml or winml-genai")
       ->check(CLI::IsMember({"auto", "winml", "winml-genai"}))
       ->default_val("auto");
   cmd->add_option("--iterations", options->iterations,
                   "Timed iterations (winml-genai: 10, winml: 100); the minimum under --target-ci")
-      ->check(integer_in(1, perf::kMaxIterations));
+      ->transform(integer_in(1, perf::kMaxIterations));
   cmd->add_option("--warmup", options->warmup, "Untimed warmup iterations (winml-genai: 2, winml: 10)")
-      ->check(integer_in(0, perf::kMaxIterations));
+      ->transform(integer_in(0, perf::kMaxIterations));
   cmd->add_option("--duration", options->duration_s,
                   "Time budget in seconds for the timed phase, instead of a count; a bound under --target-ci")
       ->check(number_in(0, kMaxDurationS, /*min_exclusive=*/true));
@@ -100,12 +103,12 @@ void setup_perf(CLI::App& parent) {
   cmd->add_option("--max-iterations", options->max_iterations,
                   "Most timed iterations under --target-ci (default 10x the runtime's --iterations default: "
                   "winml-genai 100, winml 1000) or --duration")
-      ->check(integer_in(1, perf::kMaxIterations));
+      ->transform(integer_in(1, perf::kMaxIterations));
   cmd->add_option("--rounds", options->rounds,
                   "Measure the whole sweep R times, the combinations interleaved (A B C, A B C) so that drift and "
                   "heat fall on each alike; each combination's rounds pool into its one result (default 1)")
       ->type_name("R")
-      ->check(integer_in(1, perf::kMaxRounds));
+      ->transform(integer_in(1, perf::kMaxRounds));
   cmd->add_option(
          "--delay", options->delay_s,
          "Sleep S seconds (fractions allowed) before every run but the first, a run being one combination's "
@@ -129,6 +132,7 @@ void setup_perf(CLI::App& parent) {
       cmd->add_option("-p,--prompt", options->prompt, std::string("Prompt (default: \"") + kDefaultPrompt + "\")");
   auto* prompt_file =
       cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file (16 MiB at most)")
+          ->check(path_value("--prompt-file prompt.txt"))
           ->check(CLI::ExistingFile)
           ->excludes(prompt);
   add_count_sweep(*cmd, "--prompt-tokens", options->prompt_tokens,
@@ -167,6 +171,7 @@ void setup_perf(CLI::App& parent) {
       cmd->add_option("--input-data", options->input_data,
                       "Folder of input_N.pb files (TensorProto, SequenceProto, OptionalProto), or a model's test "
                       "folder of test_data_set_* folders; the runs cycle through the sets (winml)")
+          ->check(path_value("--input-data test_data_set_0"))
           ->check(CLI::ExistingDirectory)
           ->excludes(batch_size)
           ->excludes(shape);
@@ -182,12 +187,14 @@ void setup_perf(CLI::App& parent) {
   cmd->add_option("--atol", options->atol, "Absolute tolerance of --validate (default by element type)")
       ->check(number_at_least(0))
       ->needs(validate);
-  cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)");
+  cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)")
+      ->check(path_value("-o report.json, or leave -o out for the default path"));
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report (and --html file)");
   cmd->add_option("--html", options->html,
                   "Also write the run's visual report (one self-contained HTML page with charts; needs Debian's "
                   "libjs-chart.js) to FILE; `winml perf report` draws several reports")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(path_value("--html report.html"));
   cmd->add_option(
          "-f,--format", options->format,
          "Stdout format: text (tables), json (the report), csv, md or jsonl (one row per result; docs/formats.md)")

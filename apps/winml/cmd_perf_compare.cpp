@@ -99,12 +99,14 @@ void setup_perf_compare(CLI::App& perf) {
       "is significant (Welch's t-test on the raw samples); docs/metrics.md, \"Comparing runs\"");
   cmd->add_option("reports", flags->files,
                   "BASE.json first, then one or more reports to compare with it (schema version 1 or 2)")
-      ->type_name("BASE NEW");
+      ->type_name("BASE NEW")
+      ->check(path_value("base.json new.json"));
   cmd->add_option("-f,--format", flags->format, "Output format: text (tables) or json (docs/compare.schema.json)")
       ->check(CLI::IsMember({"text", "json"}))
       ->default_val("text");
   cmd->add_option("-o,--output", flags->output, "Write the output to this file (atomically) instead of stdout")
-      ->type_name("FILE");
+      ->type_name("FILE")
+      ->check(path_value("-o comparison.txt, or leave -o out for stdout"));
   cmd->add_flag("--overwrite", flags->overwrite, "Replace an existing file at the -o path");
   cmd->add_flag("--force", flags->force,
                 "Compare reports that measure different work (model, EP, prompt, ...); the differences are warned");

@@ -52,8 +52,11 @@ void setup_perf_merge(CLI::App& perf) {
       "merge",
       "Merge perf reports (the shards of a sweep, or runs on several machines) into one report; docs/fleet.md");
   cmd->add_option("reports", flags->files, "Report files written by winml perf (schema version 1 or 2)")
-      ->type_name("REPORT...");
-  cmd->add_option("-o,--output", flags->output, "The merged report's path")->required();
+      ->type_name("REPORT...")
+      ->check(path_value("shard-1.json"));
+  cmd->add_option("-o,--output", flags->output, "The merged report's path")
+      ->required()
+      ->check(path_value("-o all.json"));
   cmd->add_flag("--overwrite", flags->overwrite, "Replace an existing file at the output path");
   cmd->add_flag("--allow-missing", flags->allow_missing,
                 "Merge a sweep even when some of its shards are missing (they are named in a warning)");

@@ -71,12 +71,18 @@ CLI::Validator integer_in(std::int64_t min, std::uint64_t max) {
   std::string range = fmt::format("an integer from {} to {}", min, max);
   return CLI::Validator(
       [min, max, range](std::string& text) -> std::string {
+        // CLI11 reads "010" as octal and "0x10" as hex. Leading zeros are dropped here (010 is
+        // ten, as docs/limits.md says) and from_chars stops at the "x", so what CLI11 converts is
+        // always the decimal checked below.
+        const std::size_t sign = !text.empty() && (text.front() == '+' || text.front() == '-') ? 1 : 0;
+        const std::size_t first = text.find_first_not_of('0', sign);
+        if (first != sign && first != std::string::npos && text[first] >= '1' && text[first] <= '9') {
+          text.erase(sign, first - sign);
+        } else if (first == std::string::npos && text.size() > sign + 1) {
+          text.erase(sign, text.size() - sign - 1);  // "000" is 0
+        }
         std::string_view digits = text;
-        if (!digits.empty() && (digits.front() == '+' || digits.front() == '-')) digits.remove_prefix(1);
-        // CLI11 reads "010" as octal and "0x10" as hex; from_chars stops at the "x", and a leading
-        // zero is refused here, so what CLI11 converts is always the decimal checked below.
-        if (digits.size() > 1 && digits.front() == '0')
-          return "must be " + range + " in plain decimal, " + got(text, false);
+        if (sign == 1) digits.remove_prefix(1);
         bool in_range = false;
         if (!text.empty() && text.front() == '-') {
           std::int64_t value = 0;

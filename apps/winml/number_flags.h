@@ -29,9 +29,11 @@ inline constexpr std::int64_t kMaxGenaiSeed = 2'147'483'647;
 /// the float GenAI stores them in.
 inline constexpr double kMaxSamplingFactor = 100;
 
-/// A decimal integer from `min` to `max`. Refuses what CLI11 would otherwise read surprisingly:
-/// "010" (octal to CLI11), "0x10" (hex), a negative number wrapped into an unsigned one, an
-/// overflow clamped to the largest value.
+/// A decimal integer from `min` to `max`. Reads leading zeros as decimal ("010" is ten, where CLI11
+/// alone would read octal) and refuses what CLI11 would otherwise read surprisingly: "0x10" (hex),
+/// a negative number wrapped into an unsigned one, an overflow clamped to the largest value.
+/// Bind it with `->transform(integer_in(...))`: CLI11 lets only a transform rewrite the text, and
+/// the leading zeros must be gone before CLI11 converts it (`->check` would leave "010" octal).
 CLI::Validator integer_in(std::int64_t min, std::uint64_t max);
 
 /// A finite decimal number from `min` to `max`; with `min_exclusive`, strictly above `min`.

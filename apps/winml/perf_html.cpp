@@ -14,15 +14,24 @@ void check_html_target(const std::filesystem::path& path, bool overwrite, std::s
   report::read_chart_js();
 }
 
-void write_html_report(const std::vector<report::PerfReportDocument>& reports, const std::filesystem::path& path,
-                       bool overwrite, std::string_view flag) {
+namespace {
+
+std::string html_page(const std::vector<report::PerfReportDocument>& reports) {
   const std::string generator = std::string("winml ") + WINML_VERSION_STRING + " (" + WINML_GIT_COMMIT + ")";
-  report::write_report(path, report::render_html_report(reports, report::read_chart_js(), generator), overwrite, flag);
+  return report::render_html_report(reports, report::read_chart_js(), generator);
 }
 
-void write_run_html(std::string_view json, const std::filesystem::path& json_path, const std::filesystem::path& path,
-                    bool overwrite) {
-  write_html_report({report::parse_perf_report(json, json_path.string())}, path, overwrite, "--html");
+}  // namespace
+
+void write_html_report(const std::vector<report::PerfReportDocument>& reports, const std::filesystem::path& path,
+                       bool overwrite, std::string_view flag) {
+  report::write_report(path, html_page(reports), overwrite, flag);
+}
+
+std::filesystem::path write_run_html(std::string_view json, const std::filesystem::path& json_path,
+                                     const std::filesystem::path& path, bool overwrite) {
+  return report::write_finished_report(path, html_page({report::parse_perf_report(json, json_path.string())}),
+                                       overwrite, "--html");
 }
 
 }  // namespace winml::cli

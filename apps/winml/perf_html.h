@@ -20,8 +20,10 @@ void check_html_target(const std::filesystem::path& path, bool overwrite, std::s
 void write_html_report(const std::vector<report::PerfReportDocument>& reports, const std::filesystem::path& path,
                        bool overwrite, std::string_view flag = "-o");
 
-/// --html: the page of the report a perf run has just written, `json` at `json_path`.
-void write_run_html(std::string_view json, const std::filesystem::path& json_path, const std::filesystem::path& path,
-                    bool overwrite);
+/// --html: the page of the report a perf run has just written, `json` at `json_path`. Returns the
+/// path written: `path`, or one beside it when `path` was taken during the run
+/// (report::write_finished_report).
+std::filesystem::path write_run_html(std::string_view json, const std::filesystem::path& json_path,
+                                     const std::filesystem::path& path, bool overwrite);
 
 }  // namespace winml::cli

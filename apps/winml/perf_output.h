@@ -27,13 +27,26 @@ void emit_report(const Report& report, const PerfOptions& options, const std::fi
   if (options.output.empty()) {
     written = report::write_new_report(path, json);
   } else {
-    report::write_report(path, json, options.overwrite);
+    written = report::write_finished_report(path, json, options.overwrite, "-o");
   }
-  if (!options.html.empty()) write_run_html(json, written, options.html, options.overwrite);
+  std::filesystem::path html_written = options.html;
+  if (!options.html.empty()) html_written = write_run_html(json, written, options.html, options.overwrite);
+  // A path taken during the run (no --overwrite): the finished run went beside it, never nowhere.
+  std::string moved;
+  const auto say_if_moved = [&](const char* flag, const std::filesystem::path& asked,
+                                const std::filesystem::path& got) {
+    if (asked == got) return;
+    warn(std::string(flag) + " " + asked.string() +
+             " appeared during the run and is left as it is (no --overwrite): written to " + got.string() + " instead",
+         options.out);
+    moved += (moved.empty() ? "" : "; ") + asked.string() + " is in " + got.string();
+  };
+  if (!options.output.empty()) say_if_moved("-o", path, written);
+  if (!options.html.empty()) say_if_moved("--html", options.html, html_written);
   auto say_where = [&] {
     if (options.out.verbosity < 0) return;
     note("report written to " + written.string());
-    if (!options.html.empty()) note("HTML report written to " + options.html);
+    if (!options.html.empty()) note("HTML report written to " + html_written.string());
   };
   // The sparkline's block characters are text, not colour: drawn unless the locale is not UTF-8.
   const report::text::Glyphs glyphs =
@@ -47,6 +60,10 @@ void emit_report(const Report& report, const PerfOptions& options, const std::fi
     throw;
   }
   say_where();
+  if (!moved.empty()) {
+    throw Error(ErrorCategory::runtime, "the run's output could not go where asked, so it went beside it: " + moved +
+                                            ". Move it, or pass --overwrite to replace such a file.");
+  }
 }
 
 }  // namespace winml::cli

@@ -1,6 +1,7 @@
 #include <filesystem>
 
 #include "perf_options.h"
+#include "platform/file_kind.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -25,6 +26,11 @@ std::string resolve_runtime(const std::string& runtime, const std::string& model
     throw UsageError("model '" + model + "' does not exist. Pass a GenAI bundle folder or an .onnx file with -m.");
   }
   bool is_bundle = fs::is_directory(model);
+  if (!is_bundle && platform::file_kind(model) != platform::FileKind::regular) {
+    // ONNX Runtime would block on a FIFO and never finish reading a device.
+    throw UsageError("model '" + model +
+                     "' is a device, FIFO or socket, not a file. Pass a GenAI bundle folder or an .onnx file with -m.");
+  }
   if (runtime == "auto") {
     if (is_bundle) {
       if (!fs::exists(fs::path(model) / "genai_config.json")) {

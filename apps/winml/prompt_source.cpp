@@ -2,31 +2,40 @@
 
 #include <fmt/format.h>
 
-#include <fstream>
-#include <vector>
+#include <utility>
 
+#include "platform/read_file.h"
+#include "platform/utf8_path.h"
 #include "util/utf8.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
 
 std::string read_prompt_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError("cannot read --prompt-file '" + path + "': check that the file exists and is readable.");
-  // Reads in chunks and stops one chunk past the cap, so an endless file costs little.
-  std::string text;
-  std::vector<char> chunk(std::size_t{1} << 16);
-  while (text.size() <= kMaxPromptFileBytes &&
-         in.read(chunk.data(), static_cast<std::streamsize>(chunk.size())).gcount() > 0) {
-    text.append(chunk.data(), static_cast<std::size_t>(in.gcount()));
+  // A pipe works (`--prompt-file <(echo hi)`), read to its end or one byte past the cap; a device
+  // such as /dev/zero or a FIFO without a writer never blocks or fills memory.
+  platform::FileRead read =
+      platform::read_file_bounded(platform::utf8_path(path), {.max_bytes = kMaxPromptFileBytes, .allow_pipe = true});
+  switch (read.problem) {
+    case platform::ReadProblem::none:
+      break;
+    case platform::ReadProblem::folder:
+    case platform::ReadProblem::special:
+      throw UsageError(
+          fmt::format("--prompt-file '{}' is {}, not a text file or a pipe; give a UTF-8 text file of "
+                      "at most {} MiB.",
+                      path, read.problem == platform::ReadProblem::folder ? "a folder" : "a device or socket",
+                      kMaxPromptFileBytes >> 20));
+    case platform::ReadProblem::too_large:
+      throw UsageError(
+          fmt::format("--prompt-file '{}' is larger than the {} MiB limit on prompt files; give a shorter "
+                      "prompt (a model's whole context is far smaller).",
+                      path, kMaxPromptFileBytes >> 20));
+    default:
+      throw UsageError("cannot read --prompt-file '" + path + "': check that the file exists and is readable" +
+                       (read.reason.empty() ? std::string(".") : " (" + read.reason + ")."));
   }
-  if (in.bad()) throw UsageError("cannot read --prompt-file '" + path + "': a read error occurred.");
-  if (text.size() > kMaxPromptFileBytes) {
-    throw UsageError(
-        fmt::format("--prompt-file '{}' is larger than the {} MiB limit on prompt files; give a shorter "
-                    "prompt (a model's whole context is far smaller).",
-                    path, kMaxPromptFileBytes >> 20));
-  }
+  std::string text = std::move(read.bytes);
   if (text.empty()) throw UsageError("--prompt-file '" + path + "' is empty; write the prompt into it.");
   if (auto bad = invalid_utf8_offset(text)) {
     throw UsageError(

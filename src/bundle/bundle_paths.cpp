@@ -82,6 +82,14 @@ void require_contained_files(const GenaiConfig& config, const fs::path& tokenize
       fs::path relative = it->path().lexically_relative(config.bundle_dir);
       require_reachable(root, it->path(), "bundle entry " + relative.string());
     }
+    // A FIFO would block whoever reads it (winml, GenAI, ONNX Runtime), a device never end.
+    const fs::file_type type = it->status(ec).type();
+    if (type == fs::file_type::fifo || type == fs::file_type::socket || type == fs::file_type::block ||
+        type == fs::file_type::character) {
+      throw GenaiLoadError("bundle entry " + it->path().lexically_relative(config.bundle_dir).string() +
+                           " is a device, FIFO or socket, not a regular file. A bundle holds only files and "
+                           "folders: replace it with the real file.");
+    }
   }
 }
 

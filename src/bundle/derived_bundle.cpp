@@ -1,9 +1,7 @@
 #include "bundle/derived_bundle.h"
 
 #include <cstdint>
-#include <fstream>
 #include <set>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -14,8 +12,10 @@
 #include "bundle/stage_list.h"
 #include "platform/atomic_file.h"
 #include "platform/file_kind.h"
+#include "platform/read_file.h"
 #include "platform/temp_sweep.h"
 #include "util/cache_root.h"
+#include "util/file_limits.h"
 #include "winml/errors.h"
 
 namespace winml::bundle {
@@ -28,13 +28,8 @@ constexpr const char* kCompiledName = "_compiled";
 
 fs::path canonical_path(const fs::path& path) { return fs::weakly_canonical(fs::absolute(path)); }
 
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return {};
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+// The file's bytes; empty when it is not a readable regular file of config size.
+std::string read_text(const fs::path& path) { return platform::read_file_bounded(path, kMaxConfigFileBytes).bytes; }
 
 // Top-level names the config points at (stage files, compiled stages): never replaced.
 std::set<std::string> names_in_config(const ConfigJson& config) {
@@ -114,8 +109,8 @@ void write_bundle(const fs::path& bundle_dir, const ConfigJson& config, const fs
     throw UsageError(bundle_dir.string() + " is not a folder. Pass the GenAI bundle folder to derive from.");
   }
   require_derived_output(bundle_dir, out_dir);
-  fs::create_directories(out_dir);
-  platform::sweep_stale_temp_files(out_dir);  // a killed earlier write's genai_config.json.tmp-*
+  fs::create_directories(platform::new_file_path(out_dir));  // `out/x/../b` leaves no empty `out/x`
+  platform::sweep_stale_temp_files(out_dir);                 // a killed earlier write's genai_config.json.tmp-*
   fs::path out = canonical_path(out_dir);
   std::set<std::string> kept = names_in_config(config);
   std::set<std::string> named = kept;

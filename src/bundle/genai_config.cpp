@@ -1,11 +1,11 @@
 #include "bundle/genai_config.h"
 
-#include <fstream>
-#include <sstream>
 #include <utility>
 
 #include "bundle/config_limits.h"
 #include "bundle/stage_list.h"
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 #include "util/json_read.h"
 #include "winml/errors.h"
 
@@ -83,16 +83,15 @@ GenaiConfig load_genai_config(const fs::path& bundle_dir) {
                      " is not a folder. Pass a GenAI bundle folder (one holding genai_config.json).");
   }
   fs::path path = bundle_dir / "genai_config.json";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
+  const auto text = platform::read_regular_file_if_present(path, kMaxConfigFileBytes, "genai_config.json",
+                                                           ErrorCategory::load, "Fix the file or rebuild the bundle.");
+  if (!text) {
     throw UsageError(path.string() + " does not exist: " + bundle_dir.string() +
                      " is not a GenAI bundle. Pass a folder made by a GenAI model builder or `winml bundle synth`.");
   }
-  std::stringstream text;
-  text << in.rdbuf();
   ConfigJson json;
   try {
-    json = json_read::parse_ordered(text.str(), kMaxConfigDepth);
+    json = json_read::parse_ordered(*text, kMaxConfigDepth);
   } catch (const json_read::JsonReadError& e) {
     switch (e.kind()) {
       case json_read::JsonReadError::Kind::not_json:

@@ -1,12 +1,11 @@
 #include "compile/cache_marker.h"
 
-#include <fstream>
-#include <sstream>
-
 #include <nlohmann/json.hpp>
 
 #include "compile/onnx_scan.h"
 #include "platform/atomic_file.h"
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 #include "util/json_read.h"
 
 namespace winml::compile {
@@ -62,12 +61,11 @@ bool has_string(const json& object, const char* key, std::string_view value) {
 }
 
 std::optional<json> read_marker_json(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  std::ostringstream text;
-  text << in.rdbuf();
+  // Anything but a readable regular file of marker size is no marker.
+  const platform::FileRead read = platform::read_file_bounded(path, kMaxMarkerFileBytes);
+  if (read.problem != platform::ReadProblem::none) return std::nullopt;
   try {
-    json j = json_read::parse(text.str());
+    json j = json_read::parse(read.bytes);
     if (j.is_object()) return j;
   } catch (const json_read::JsonReadError&) {
     // Not a marker winml wrote whole: what it describes is rebuilt.

@@ -1,7 +1,5 @@
 #include "compile/compiled_folder.h"
 
-#include <fstream>
-
 #include <nlohmann/json.hpp>
 
 #include "compile/artifact_files.h"

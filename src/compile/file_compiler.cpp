@@ -5,6 +5,7 @@
 #include "compile/cache_marker.h"
 #include "compile/onnx_scan.h"
 #include "compile/worker_path.h"
+#include "platform/atomic_file.h"
 #include "platform/file_lock.h"
 #include "winml/errors.h"
 
@@ -50,7 +51,9 @@ StageResult compile_file(const FileCompileJob& job) {
   }
   const ep::EpInfo& target = *job.target.info();
   CompileConfig config = compile_config_for(target, job.target.device(), job.provider_options);
-  const fs::path output = fs::absolute(job.output.empty() ? default_output_path(job.source, target) : job.output);
+  // new_file_path: `-o x/../y.onnx` names y.onnx and leaves no empty x folder.
+  const fs::path output =
+      platform::new_file_path(fs::absolute(job.output.empty() ? default_output_path(job.source, target) : job.output));
   StageResult result{job.source.stem().string(), config.alias, StageAction::jit, 0, config.reason, {}, {}};
   if (!config.epcontext) return result;
   if (!scan.ep_contexts.empty()) {

@@ -1,18 +1,20 @@
 #include "compile/onnx_wire.h"
 
-#include <cerrno>
 #include <cstring>
 
 #include <fmt/format.h>
 
-#include "platform/c_file.h"
+#include "platform/read_file.h"
 
 namespace winml::compile {
 
 WireReader::WireReader(const std::filesystem::path& path) {
-  file_ = platform::open_c_file(path, "rb");
+  // Only a regular file is scanned: a FIFO would block the scan and /dev/zero never end it.
+  platform::FileRead why;
+  file_ = platform::open_regular_file(path, why);
   if (file_ == nullptr) {
-    fail(fmt::format("cannot open it: {}", std::strerror(errno)));
+    fail(why.problem == platform::ReadProblem::unreadable ? "cannot open it: " + why.reason
+                                                          : platform::read_problem_text(path, why, 0, "an ONNX model"));
     return;
   }
   if (::fseeko(file_, 0, SEEK_END) != 0 || ::ftello(file_) < 0) {

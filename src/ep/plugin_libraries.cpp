@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <filesystem>
+
+#include "util/ascii_case.h"
 #include "util/printable.h"
 #include "winml/errors.h"
 
@@ -24,6 +27,31 @@ PluginLibrary parse_entry(std::string_view entry, std::string_view source) {
   return {std::string(entry.substr(0, eq)), std::string(path), std::string(source)};
 }
 
+// The same library twice, or two libraries under one name, cannot both register: ONNX Runtime
+// refuses the second after the first has loaded. Refused here, before anything loads.
+void refuse_duplicates(const std::vector<PluginLibrary>& libraries) {
+  for (std::size_t i = 0; i < libraries.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      const PluginLibrary& first = libraries[j];
+      const PluginLibrary& second = libraries[i];
+      const auto where = [](const PluginLibrary& library) {
+        return library.source + " " + library.name + "=" + library.path;
+      };
+      if (iequals(first.name, second.name)) {
+        throw UsageError("two EP libraries are registered as '" + second.name + "' (" + where(first) + ", " +
+                         where(second) + "). Give each library once, under its own name.");
+      }
+      std::error_code ec;
+      const auto a = std::filesystem::absolute(first.path, ec).lexically_normal();
+      const auto b = std::filesystem::absolute(second.path, ec).lexically_normal();
+      if (a == b) {
+        throw UsageError("the EP library " + second.path + " is given twice (" + where(first) + ", " + where(second) +
+                         "). ONNX Runtime loads a library once: give it once.");
+      }
+    }
+  }
+}
+
 }  // namespace
 
 std::vector<PluginLibrary> parse_plugin_libraries(const std::vector<std::string>& from_flags,
@@ -38,6 +66,7 @@ std::vector<PluginLibrary> parse_plugin_libraries(const std::vector<std::string>
     if (end == std::string_view::npos) break;
     from_environment.remove_prefix(end + 1);
   }
+  refuse_duplicates(libraries);
   return libraries;
 }
 

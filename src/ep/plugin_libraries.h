@@ -30,7 +30,9 @@ inline constexpr std::size_t kMaxLibraryPathBytes = 32767;
 /// skipped. Every entry must be NAME=PATH with neither part empty and PATH at most
 /// kMaxLibraryPathBytes; the first '=' splits it, so a
 /// path may contain '='. Pure: the file is not looked at. Throws UsageError naming the malformed
-/// entry, where it came from and the expected form.
+/// entry, where it came from and the expected form, and for a library given twice: two entries
+/// with one name (ignoring case, as EP names are matched) or one path (made absolute and
+/// normalised), from either source.
 std::vector<PluginLibrary> parse_plugin_libraries(const std::vector<std::string>& from_flags,
                                                   std::string_view from_environment);
 

@@ -11,6 +11,7 @@
 
 #include "ep/ort_providers.h"
 #include "generated_inputs/random_inputs.h"
+#include "perf/input_data_check.h"
 #include "perf/latency_runner.h"
 #include "report/report_file.h"
 #include "winml/errors.h"
@@ -126,6 +127,8 @@ OnnxBenchmark::OnnxBenchmark(OnnxBenchmarkRequest request, BenchmarkServices ser
         "--validate compares outputs with a data set's output_N.pb files: give the data with "
         "--input-data DIR.");
   }
+  // Each data file must be readable at all: known before the model loads, unlike its types.
+  if (!request_.input_data.empty()) check_input_data_files(request_.input_data, request_.validate);
   machine_ = services_.machine_info();
 }
 

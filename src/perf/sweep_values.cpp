@@ -30,12 +30,12 @@ std::vector<std::string_view> items_of(std::string_view flag, std::string_view t
   }
 }
 
-// A plain decimal integer: digits only (no sign, hex, octal-looking leading zero, or exponent).
+// A plain decimal integer: digits only (no sign, hex or exponent); leading zeros are decimal
+// ("010" is ten, as for every integer flag: docs/limits.md).
 std::optional<long long> plain_integer(std::string_view s) {
-  if (s.empty() || s.size() > 18 || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-    return std::nullopt;
-  }
-  if (s.size() > 1 && s.front() == '0') return std::nullopt;
+  if (s.empty() || !std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; })) return std::nullopt;
+  while (s.size() > 1 && s.front() == '0') s.remove_prefix(1);
+  if (s.size() > 18) return std::nullopt;
   long long v = 0;
   std::from_chars(s.data(), s.data() + s.size(), v);
   return v;

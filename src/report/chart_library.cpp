@@ -2,10 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
-#include <fstream>
-#include <sstream>
 #include <string_view>
 
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 #include "winml/errors.h"
 
 namespace winml::report {
@@ -30,16 +30,15 @@ std::filesystem::path chart_js_path() {
 }
 
 std::string read_chart_js(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    throw Error(ErrorCategory::not_installed, "the HTML report inlines Chart.js, which is missing: " + path.string() +
-                                                  " cannot be read. Install " + "Debian's " + kChartJsPackage +
-                                                  " (scripts/setup.sh does; or apt-get install " + kChartJsPackage +
-                                                  "), or configure winml with -DWINML_CHART_JS=/path/to/chart.min.js.");
+  platform::FileRead read = platform::read_file_bounded(path, kMaxChartLibraryBytes);
+  if (read.problem != platform::ReadProblem::none) {
+    throw Error(ErrorCategory::not_installed,
+                "the HTML report inlines Chart.js, which is missing: " +
+                    platform::read_problem_text(path, read, kMaxChartLibraryBytes, "Chart.js") + ". Install " +
+                    "Debian's " + kChartJsPackage + " (scripts/setup.sh does; or apt-get install " + kChartJsPackage +
+                    "), or configure winml with -DWINML_CHART_JS=/path/to/chart.min.js.");
   }
-  std::ostringstream text;
-  text << in.rdbuf();
-  std::string library = text.str();
+  std::string library = std::move(read.bytes);
   for (std::string_view unsafe : {"</script", "<!--"}) {
     if (contains_ignoring_case(library, unsafe)) {
       throw Error(ErrorCategory::not_installed,

@@ -1,9 +1,9 @@
 #include "report/perf_report_document.h"
 
-#include <fstream>
 #include <sstream>
 #include <system_error>
 
+#include "platform/read_file.h"
 #include "report/report_samples_check.h"
 #include "util/json_read.h"
 #include "winml/errors.h"
@@ -92,24 +92,11 @@ PerfReportDocument parse_perf_report(std::string_view text, const std::string& s
 }
 
 PerfReportDocument read_perf_report(const std::filesystem::path& path) {
-  std::error_code ec;
-  if (!std::filesystem::exists(path, ec)) {
-    throw UsageError(path.string() + " does not exist. Pass the JSON report a `winml perf` run wrote.");
-  }
-  if (!std::filesystem::is_regular_file(path, ec)) {
-    throw UsageError(path.string() + " is not a regular file. Pass the JSON report a `winml perf` run wrote.");
-  }
-  const auto size = std::filesystem::file_size(path, ec);
-  if (!ec && size > kMaxReportFileBytes) {
-    throw UsageError(path.string() + " is " + std::to_string(size >> 20) + " MiB, larger than the " +
-                     std::to_string(kMaxReportFileBytes >> 20) +
-                     " MiB a winml perf report can be. Pass a report file.");
-  }
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw UsageError(path.string() + " cannot be read. Check its permissions.");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_perf_report(text.str(), path.string());
+  constexpr std::string_view kFix = "Pass the JSON report a `winml perf` run wrote.";
+  const auto text = platform::read_regular_file_if_present(path, kMaxReportFileBytes, "a winml perf report",
+                                                           ErrorCategory::usage, kFix);
+  if (!text) throw UsageError(path.string() + " does not exist. " + std::string(kFix));
+  return parse_perf_report(*text, path.string());
 }
 
 }  // namespace winml::report

@@ -38,13 +38,44 @@ void check_report_folder(const std::filesystem::path& path, std::string_view fla
   }
 }
 
-// A report path that is a link is written through: the file it leads to is replaced and the link
-// stays. Renaming onto the link itself would, as root, turn `-o /dev/stdout` into a plain file.
-std::filesystem::path through_links(const std::filesystem::path& path) {
+// True for a link to one of a process's open files, such as /dev/stdout (-> /proc/self/fd/1):
+// replacing it, as root, would turn the system's /dev/stdout into a plain file.
+bool is_descriptor_link(const std::filesystem::path& path) {
   std::error_code ec;
-  if (!std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec))) return path;
-  std::filesystem::path target = std::filesystem::weakly_canonical(std::filesystem::absolute(path, ec), ec);
-  return ec ? path : target;
+  const std::string target = std::filesystem::read_symlink(path, ec).generic_string();
+  return !ec && (target.starts_with("/proc/") || target.starts_with("/dev/fd/"));
+}
+
+bool is_link(const std::filesystem::path& path) {
+  std::error_code ec;
+  return std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec));
+}
+
+// Refuses a path that is (or leads to) something a report never replaces: a folder, a device,
+// FIFO or socket, a link to a process's open file. Whatever `overwrite` says.
+void refuse_unreplaceable(const std::filesystem::path& path, const std::filesystem::path& shown,
+                          std::string_view flag) {
+  const std::string with = " with " + std::string(flag);
+  if (is_descriptor_link(path)) {
+    throw UsageError("report path " + shown.string() +
+                     " is a link to an open file of a process (like /dev/stdout), not a file, and is never "
+                     "replaced. Give a file path" +
+                     with + (flag == "-o" ? "; use -f json to get the report on stdout." : "."));
+  }
+  switch (platform::file_kind(path)) {
+    case platform::FileKind::directory:
+      throw UsageError("report path " + shown.string() + " is a folder: give a file name" + with + ", e.g. " +
+                       std::string(flag) + " " + (shown / (flag == "-o" ? "report.json" : "report.html")).string());
+    case platform::FileKind::special:
+      // Replacing a device or FIFO (as root: /dev/null) is never what a report path means.
+      throw UsageError("report path " + shown.string() +
+                       " is a device, FIFO or socket, not a regular file, and is never replaced (not even with "
+                       "--overwrite). Give a file path" +
+                       with + (flag == "-o" ? "; use -f json to get the report on stdout." : "."));
+    case platform::FileKind::regular:
+    case platform::FileKind::missing:
+      break;
+  }
 }
 
 }  // namespace
@@ -83,44 +114,56 @@ std::string rfc3339_local(std::chrono::system_clock::time_point when) {
                      tm.tm_hour, tm.tm_min, tm.tm_sec, offset_min < 0 ? '-' : '+', abs_min / 60, abs_min % 60);
 }
 
-void check_report_path(const std::filesystem::path& path, bool overwrite, std::string_view flag) {
-  std::error_code ec;
+void check_report_path(const std::filesystem::path& given, bool overwrite, std::string_view flag) {
+  const std::filesystem::path path = platform::new_file_path(given);
   const std::string with = " with " + std::string(flag);
-  switch (platform::file_kind(path)) {
-    case platform::FileKind::directory:
-      throw UsageError("report path " + path.string() + " is a folder: give a file name" + with + ", e.g. " +
-                       std::string(flag) + " " + (path / (flag == "-o" ? "report.json" : "report.html")).string());
-    case platform::FileKind::special:
-      // Replacing a device or FIFO (as root: /dev/null) is never what a report path means.
-      throw UsageError("report path " + path.string() +
-                       " is a device, FIFO or socket, not a regular file, and is never replaced (not even with "
-                       "--overwrite). Give a file path" +
-                       with + (flag == "-o" ? "; use -f json to get the report on stdout." : "."));
-    case platform::FileKind::regular:
-      if (!overwrite) {
-        throw UsageError("report " + path.string() +
-                         " already exists: pass --overwrite to replace it, or choose another path" + with);
-      }
-      break;
-    case platform::FileKind::missing:
-      if (std::filesystem::is_symlink(std::filesystem::symlink_status(path, ec)) && !overwrite) {
-        throw UsageError("report path " + path.string() +
-                         " is a symlink to nothing: remove it, pass --overwrite to replace it, or choose another "
-                         "path" +
-                         with);
-      }
-      break;
+  refuse_unreplaceable(path, given, flag);
+  if (!overwrite && is_link(path)) {
+    // A link is replaced, never written through (docs/security.md, "Where files land").
+    const bool dangling = platform::file_kind(path) == platform::FileKind::missing;
+    throw UsageError("report path " + given.string() + " is a symbolic link" + (dangling ? " to nothing" : "") +
+                     ": pass --overwrite to replace the link itself (the file it leads to is never written), "
+                     "remove it, or choose another path" +
+                     with);
+  }
+  if (!overwrite && platform::file_kind(path) == platform::FileKind::regular) {
+    throw UsageError("report " + given.string() +
+                     " already exists: pass --overwrite to replace it, or choose another path" + with);
   }
   check_report_folder(path, flag);
 }
 
-void write_report(const std::filesystem::path& path, std::string_view content, bool overwrite, std::string_view flag) {
-  check_report_path(path, overwrite, flag);
-  const std::filesystem::path target = through_links(path);
-  if (target != path) check_report_path(target, overwrite, flag);
+void write_report(const std::filesystem::path& given, std::string_view content, bool overwrite, std::string_view flag) {
+  check_report_path(given, overwrite, flag);
+  const std::filesystem::path path = platform::new_file_path(given);
   // Temporary files of reports whose writer was killed mid-write.
-  if (target.has_parent_path()) platform::sweep_stale_temp_files(target.parent_path());
-  platform::write_file_atomically(target, content, overwrite);
+  if (path.has_parent_path()) platform::sweep_stale_temp_files(path.parent_path());
+  // A link at the path is replaced, not followed, also one planted after the check.
+  platform::write_file_atomically(path, content, overwrite);
+}
+
+std::filesystem::path write_finished_report(const std::filesystem::path& given, std::string_view content,
+                                            bool overwrite, std::string_view flag) {
+  const std::filesystem::path path = platform::new_file_path(given);
+  bool taken = false;
+  try {
+    refuse_unreplaceable(path, given, flag);
+  } catch (const UsageError&) {
+    taken = true;  // something a report never replaces appeared there during the run
+  }
+  if (!taken) {
+    if (path.has_parent_path()) platform::sweep_stale_temp_files(path.parent_path());
+    try {
+      platform::write_file_atomically(path, content, overwrite);
+      return given;
+    } catch (const UsageError&) {
+      // Another program created the file during the run (no --overwrite): keep both.
+    } catch (const Error&) {
+      if (platform::file_kind(path) != platform::FileKind::directory) throw;  // a folder planted there
+    }
+  }
+  // The first free <stem>-2<ext>, <stem>-3<ext>, ... beside it.
+  return write_new_report(path, content);
 }
 
 std::filesystem::path write_new_report(const std::filesystem::path& path, std::string_view content) {

@@ -1,9 +1,10 @@
 #include "session/chat_template.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
+#include <utility>
 
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 #include "util/json_read.h"
 #include "winml/errors.h"
 
@@ -12,12 +13,11 @@ namespace winml::session {
 ChatTemplate find_chat_template(const std::filesystem::path& tokenizer_dir) {
   ChatTemplate result;
   auto config_path = tokenizer_dir / "tokenizer_config.json";
-  if (std::ifstream in{config_path, std::ios::binary}) {
-    std::ostringstream text;
-    text << in.rdbuf();
+  if (const auto text = platform::read_regular_file_if_present(config_path, kMaxConfigFileBytes,
+                                                               "tokenizer_config.json", ErrorCategory::load)) {
     nlohmann::json config;
     try {
-      config = json_read::parse(text.str());
+      config = json_read::parse(*text);
     } catch (const json_read::JsonReadError& e) {
       throw GenaiLoadError(config_path.string() +
                            (e.kind() == json_read::JsonReadError::Kind::not_json
@@ -31,12 +31,11 @@ ChatTemplate find_chat_template(const std::filesystem::path& tokenizer_dir) {
     }
   }
   auto jinja_path = tokenizer_dir / "chat_template.jinja";
-  if (std::ifstream in{jinja_path}) {
-    std::stringstream text;
-    text << in.rdbuf();
-    if (!text.str().empty()) {
+  if (auto text = platform::read_regular_file_if_present(jinja_path, kMaxChatTemplateBytes, "chat_template.jinja",
+                                                         ErrorCategory::load)) {
+    if (!text->empty()) {
       result.source = TemplateSource::jinja_file;
-      result.explicit_text = text.str();
+      result.explicit_text = std::move(*text);
     }
   }
   return result;

@@ -1,10 +1,10 @@
 #include "session/prompt_tokens.h"
 
-#include <fstream>
 #include <nlohmann/json.hpp>
 #include <random>
-#include <sstream>
 
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 #include "util/json_read.h"
 #include "winml/errors.h"
 
@@ -13,13 +13,12 @@ namespace winml::session {
 std::set<std::int32_t> special_token_ids(const std::filesystem::path& tokenizer_dir) {
   std::set<std::int32_t> ids;
   const auto path = tokenizer_dir / "tokenizer.json";
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return ids;
-  std::ostringstream text;
-  text << in.rdbuf();
+  const auto text =
+      platform::read_regular_file_if_present(path, kMaxTokenizerFileBytes, "tokenizer.json", ErrorCategory::load);
+  if (!text) return ids;
   nlohmann::json tokenizer;
   try {
-    tokenizer = json_read::parse(text.str());
+    tokenizer = json_read::parse(*text);
   } catch (const json_read::JsonReadError& e) {
     // Text that is not JSON is left to GenAI, whose load says what it expected; a repeated key
     // or a hostile depth is refused here, as in every JSON file of a bundle.

@@ -39,7 +39,8 @@ void prepare_directory(const fs::path& dir, bool overwrite) {
     // genai_config.json goes first: while the rest is rewritten the folder is not a loadable bundle.
     for (auto name : files::kAll) fs::remove(dir / name, ec);
   }
-  fs::create_directories(dir, ec);
+  // `out/x/../b` must not leave an empty `out/x` behind.
+  fs::create_directories(platform::new_file_path(dir), ec);
   if (ec) {
     throw Error(ErrorCategory::runtime,
                 fmt::format("cannot create {}: {}. Check the path and its permissions.", dir.string(), ec.message()));

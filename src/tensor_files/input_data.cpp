@@ -1,13 +1,13 @@
 #include "tensor_files/input_data.h"
 
 #include <algorithm>
-#include <fstream>
-#include <iterator>
 #include <map>
 #include <optional>
 #include <regex>
 
+#include "platform/read_file.h"
 #include "tensor_files/value_protos.h"
+#include "util/file_limits.h"
 #include "winml/errors.h"
 
 namespace winml::tensor_files {
@@ -64,12 +64,9 @@ std::vector<fs::path> data_set_folders(const fs::path& dir) {
 }
 
 std::string read_file(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw UsageError("cannot read " + file.string() + ".");
   // An empty file is a valid message (an OptionalProto holding None serializes to nothing).
-  std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
-  if (in.bad()) throw UsageError("cannot read " + file.string() + ".");
-  return bytes;
+  return platform::read_regular_file(file, kMaxTensorFileBytes, "an input_N.pb or output_N.pb file",
+                                     ErrorCategory::usage, "Give a serialized ONNX TensorProto file.");
 }
 
 // One value per model input (or output), from PREFIX_N.pb files matched by name, else by position.

@@ -6,12 +6,14 @@
 #include <onnx/onnx-data.pb.h>
 
 #include <cstring>
-#include <fstream>
 #include <functional>
+#include <limits>
 #include <optional>
+#include <string_view>
 
 #include "engine/element_types.h"
 #include "generated_inputs/input_shapes.h"
+#include "platform/read_file.h"
 #include "winml/errors.h"
 
 namespace winml::tensor_files {
@@ -75,9 +77,22 @@ std::vector<std::byte> typed_field_bytes(const onnx::TensorProto& proto, Element
   }
 }
 
+// The bytes `dims` of `type` take; the largest value when that does not fit 64 bits.
+std::uint64_t dims_bytes(ElementType type, const std::vector<std::int64_t>& dims) {
+  constexpr std::uint64_t kMax = std::numeric_limits<std::uint64_t>::max();
+  std::uint64_t count = 1;
+  for (auto dim : dims) {
+    const auto size = static_cast<std::uint64_t>(dim);
+    if (size != 0 && count > kMax / size) return kMax;
+    count *= size;
+  }
+  return count > kMax / 64 ? kMax : engine::tensor_byte_size(type, count);
+}
+
 // The bytes of a tensor kept in a file beside this one (data_location EXTERNAL). The location must
 // be a relative path inside the folder: a data file may not read elsewhere on the machine.
-std::vector<std::byte> external_bytes(const onnx::TensorProto& proto, const Where& where) {
+// At most `expected` bytes (what the dims take) are read.
+std::vector<std::byte> external_bytes(const onnx::TensorProto& proto, const Where& where, std::uint64_t expected) {
   std::string location;
   std::uint64_t offset = 0;
   std::optional<std::uint64_t> length;
@@ -98,19 +113,23 @@ std::vector<std::byte> external_bytes(const onnx::TensorProto& proto, const Wher
                      "' must be a file name relative to the tensor's folder.");
   }
   const fs::path path = where.file.parent_path() / relative;
-  std::ifstream in(path, std::ios::binary);
-  std::error_code error;
-  const std::uint64_t size = fs::file_size(path, error);
-  if (!in || error || offset > size) {
-    throw UsageError(where.text() + ": cannot read its external data " + path.string() + ".");
+  // No more than the dims say is ever read, and only from a regular file (a FIFO, /dev/zero or a
+  // sparse file of terabytes is refused before a byte is read).
+  const platform::FileRead read =
+      platform::read_file_bounded(path, {.max_bytes = expected, .offset = offset, .length = length});
+  if (read.problem == platform::ReadProblem::too_large) {
+    throw UsageError(where.text() + ": its external data in " + path.string() +
+                     " is larger than the dims say; the file is corrupt.");
   }
-  const std::uint64_t count = length.value_or(size - offset);
-  if (count > size - offset)
+  if (read.problem == platform::ReadProblem::short_file) {
     throw UsageError(where.text() + ": external data runs past the end of " + path.string() + ".");
-  std::vector<std::byte> data(static_cast<std::size_t>(count));
-  in.seekg(static_cast<std::streamoff>(offset));
-  in.read(reinterpret_cast<char*>(data.data()), static_cast<std::streamsize>(count));
-  if (!in) throw UsageError(where.text() + ": cannot read its external data " + path.string() + ".");
+  }
+  if (read.problem != platform::ReadProblem::none) {
+    throw UsageError(where.text() + ": cannot read its external data: " +
+                     platform::read_problem_text(path, read, expected, "external data") + ".");
+  }
+  std::vector<std::byte> data(read.bytes.size());
+  if (!data.empty()) std::memcpy(data.data(), read.bytes.data(), data.size());
   return data;
 }
 
@@ -137,7 +156,7 @@ engine::HostTensor convert_tensor(const onnx::TensorProto& proto, const TensorIn
       throw UsageError(where.text() + ": a string tensor keeps its text in string_data.");
     tensor.strings.assign(proto.string_data().begin(), proto.string_data().end());
   } else if (external) {
-    tensor.data = external_bytes(proto, where);
+    tensor.data = external_bytes(proto, where, dims_bytes(*type, tensor.shape));
   } else if (proto.has_raw_data()) {
     const auto& raw = proto.raw_data();
     tensor.data.resize(raw.size());
@@ -178,6 +197,12 @@ HostValue convert_sequence(const onnx::SequenceProto& proto, const TensorInfo& i
   HostValue value{info.name, ValueKind::sequence, {}, {}};
   const TensorInfo& element = info.contained.front();
   const int count = proto.tensor_values_size() + proto.sequence_values_size() + proto.optional_values_size();
+  // Found here, before any run, rather than by ONNX Runtime (docs/limits.md: a usage check).
+  if (count == 0 && std::string_view(where.role) == "input") {
+    throw UsageError(where.text() +
+                     " is an empty sequence, which ONNX Runtime's API cannot create: a sequence input needs at "
+                     "least one element. Add one to the file.");
+  }
   for (int i = 0; i < count; ++i) {
     Where inner{where.file, where.role, where.name, where.element + ", element " + std::to_string(i)};
     value.elements.push_back(contained_value(proto.elem_type(), element, inner, [&](ValueKind kind) {

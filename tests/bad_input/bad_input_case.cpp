@@ -57,17 +57,24 @@ BadInputCase read_case(const json& spec, const std::string& file) {
   c.source = file;
   c.name = spec.at("name").get<std::string>();
   std::string where = file + " case " + c.name;
-  reject_unknown_keys(
-      spec,
-      {"name", "why", "bundle", "scratch_files", "args", "env", "stdin", "stdout", "interrupt", "then", "exit",
-       "stderr_has", "stderr_lacks", "stdout_has", "stdout_lacks", "may_write", "forbid", "max_seconds"},
-      where);
+  reject_unknown_keys(spec, {"name",       "why",          "bundle",    "scratch_files", "scratch_symlinks",
+                             "plant",      "args",         "env",       "stdin",         "stdout",
+                             "interrupt",  "then",         "exit",      "stderr_has",    "stderr_lacks",
+                             "stdout_has", "stdout_lacks", "may_write", "forbid",        "max_seconds"},
+                      where);
   if (c.name.empty() ||
       !std::all_of(c.name.begin(), c.name.end(), [](char ch) { return std::isalnum(ch) || ch == '_'; })) {
     throw std::runtime_error(where + ": a name is letters, digits and '_'");
   }
   if (spec.contains("bundle")) c.bundle = read_bundle(spec.at("bundle"), where);
   c.scratch_files = get_or<std::map<std::string, std::string>>(spec, "scratch_files", {});
+  c.scratch_symlinks = get_or<std::map<std::string, std::string>>(spec, "scratch_symlinks", {});
+  if (spec.contains("plant")) {
+    const auto& plant = spec.at("plant");
+    reject_unknown_keys(plant, {"after_ms", "files", "symlinks"}, where + " plant");
+    c.plant = Plant{plant.at("after_ms").get<int>(), get_or<std::map<std::string, std::string>>(plant, "files", {}),
+                    get_or<std::map<std::string, std::string>>(plant, "symlinks", {})};
+  }
   c.args = spec.at("args").get<std::vector<std::string>>();
   c.env = get_or<std::map<std::string, std::string>>(spec, "env", {});
   if (spec.contains("stdin")) c.stdin_file = spec.at("stdin").get<std::string>();

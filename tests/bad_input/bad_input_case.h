@@ -29,16 +29,26 @@ struct Interrupt {
   int after_ms = 0;  ///< delay after start
 };
 
+/// Files and links made in the scratch folder while the run goes on, for the cases of a path that
+/// changes under a running command (a link or a file planted at its output path).
+struct Plant {
+  int after_ms = 0;                             ///< delay after start
+  std::map<std::string, std::string> files;     ///< scratch-relative path -> content (see decode_content)
+  std::map<std::string, std::string> symlinks;  ///< scratch-relative link -> target (placeholders allowed)
+};
+
 /// A bad-input case as read from the case files.
 struct BadInputCase {
   std::string name;    ///< unique, [A-Za-z0-9_]: the gtest name
   std::string source;  ///< case file it came from, for failure messages
   BundleRecipe bundle;
-  std::map<std::string, std::string> scratch_files;  ///< scratch-relative path -> content
-  std::vector<std::string> args;                     ///< winml arguments (placeholders, or hex:/repeat:)
-  std::map<std::string, std::string> env;            ///< extra environment (placeholders, or hex:/repeat:)
-  std::optional<std::string> stdin_file;             ///< file fed to stdin (placeholders allowed)
-  std::optional<std::string> stdout_file;            ///< file stdout goes to (e.g. /dev/full)
+  std::map<std::string, std::string> scratch_files;     ///< scratch-relative path -> content
+  std::map<std::string, std::string> scratch_symlinks;  ///< scratch-relative link -> target (placeholders allowed)
+  std::optional<Plant> plant;                           ///< made during the run
+  std::vector<std::string> args;                        ///< winml arguments (placeholders, or hex:/repeat:)
+  std::map<std::string, std::string> env;               ///< extra environment (placeholders, or hex:/repeat:)
+  std::optional<std::string> stdin_file;                ///< file fed to stdin (placeholders allowed)
+  std::optional<std::string> stdout_file;               ///< file stdout goes to (e.g. /dev/full)
   std::optional<Interrupt> interrupt;
   std::vector<std::string> then_args;     ///< a second run after the first (the "next run" of a fault case)
   int exit_code = 2;                      ///< expected exit status (128+N for a signal)
@@ -58,7 +68,8 @@ struct BadInputCase {
 std::vector<BadInputCase> load_cases(const std::filesystem::path& dir);
 
 /// Decodes a content string from a case: "hex:0a0bff" gives bytes, "repeat:N:TEXT" gives TEXT
-/// N times, anything else is the text itself ("fifo:" is kept: the file is made a named pipe).
+/// N times, anything else is the text itself ("fifo:" is kept: the file is made a named pipe;
+/// "sparse:N" too: the file is made N bytes long without data).
 std::string decode_content(const std::string& content);
 
 /// gtest prints a case by its name, not its bytes.

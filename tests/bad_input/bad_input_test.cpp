@@ -90,6 +90,10 @@ TEST_P(BadInput, FailsCleanly) {
     spec.signal = c.interrupt->signal;
     spec.signal_after_ms = c.interrupt->after_ms;
   }
+  if (c.plant) {
+    spec.during = [&] { scratch.plant(*c.plant); };
+    spec.during_after_ms = c.plant->after_ms;
+  }
   auto outcome = run_process(spec);
   ASSERT_FALSE(outcome.timed_out) << "still running after " << c.max_seconds << " s\nstderr:\n" << outcome.err;
   EXPECT_EQ(outcome.exit_code, c.exit_code) << "stderr:\n" << outcome.err << "\nstdout:\n" << outcome.out;

@@ -15,10 +15,16 @@ namespace fs = std::filesystem;
 
 // "fifo:" makes a named pipe instead of a file: a special file that a report must never replace.
 // (The suite never points winml at /dev/null: a regression run as root would replace it.)
+// "sparse:N" makes a file of N bytes that takes no space: a huge input that must be refused unread.
 void write_file(const fs::path& path, const std::string& bytes) {
   fs::create_directories(path.parent_path());
   if (bytes == "fifo:") {
     if (::mkfifo(path.c_str(), 0644) != 0) throw std::runtime_error("cannot make the FIFO " + path.string());
+    return;
+  }
+  if (bytes.starts_with("sparse:")) {
+    std::ofstream(path, std::ios::binary | std::ios::trunc).close();
+    fs::resize_file(path, std::stoull(bytes.substr(7)));
     return;
   }
   std::ofstream out(path, std::ios::binary | std::ios::trunc);
@@ -89,6 +95,15 @@ CaseScratch::CaseScratch(const BadInputCase& c, const fs::path& bases_dir) {
   if (!c.bundle.base.empty()) make_bundle(c.bundle, bases_dir);
   for (const auto& [relative, content] : c.scratch_files)
     write_file(root() / relative, expand(decode_content(content)));
+  for (const auto& [relative, target] : c.scratch_symlinks) {
+    fs::create_directories((root() / relative).parent_path());
+    fs::create_symlink(expand(target), root() / relative);
+  }
+}
+
+void CaseScratch::plant(const Plant& plant) const {
+  for (const auto& [relative, content] : plant.files) write_file(root() / relative, expand(decode_content(content)));
+  for (const auto& [relative, target] : plant.symlinks) fs::create_symlink(expand(target), root() / relative);
 }
 
 void CaseScratch::make_bundle(const BundleRecipe& recipe, const fs::path& bases_dir) {

@@ -18,6 +18,8 @@ class CaseScratch {
 
   /// The scratch root.
   const std::filesystem::path& root() const { return dir_.path(); }
+  /// Makes the case's plant (files and links in the scratch folder), during the run.
+  void plant(const Plant& plant) const;
   /// Replaces {scratch} {bundle} {home} {cache} {work} {tmp} {source} {lib} (the build's library folder) in `text`.
   std::string expand(const std::string& text) const;
 

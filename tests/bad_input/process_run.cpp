@@ -86,11 +86,16 @@ ProcessOutcome run_process(const ProcessSpec& spec) {
 
   ProcessOutcome outcome;
   bool signalled = spec.signal == 0;
+  bool planted = !spec.during;
   int status = 0;
   for (;;) {
     pid_t done = ::waitpid(pid, &status, WNOHANG);
     if (done == pid) break;
     auto elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (!planted && elapsed * 1000 >= spec.during_after_ms) {
+      spec.during();
+      planted = true;
+    }
     if (!signalled && elapsed * 1000 >= spec.signal_after_ms) {
       ::kill(pid, spec.signal);
       signalled = true;

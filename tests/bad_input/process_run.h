@@ -3,6 +3,7 @@
 // stdout files, an optional signal after a delay, and a hard time limit.
 
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -21,6 +22,8 @@ struct ProcessSpec {
   std::optional<std::filesystem::path> stdout_path;  ///< default: captured
   int signal = 0;                                    ///< sent after signal_after_ms when non-zero
   int signal_after_ms = 0;
+  std::function<void()> during;  ///< called once, after during_after_ms, while the process runs
+  int during_after_ms = 0;
   double time_limit_s = 120;  ///< killed (SIGKILL) past this; reported as timed_out
 };
 

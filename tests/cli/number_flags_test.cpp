@@ -16,8 +16,8 @@ template <class T>
 std::optional<T> parse(const CLI::Validator& check, const std::string& text) {
   CLI::App app;
   T value{};
-  app.add_option("--n", value)->check(check);
-  std::vector<std::string> args = {text, "--n"};  // CLI11 takes them in reverse
+  app.add_option("--n", value)->transform(check);  // as the flags bind it: a transform may rewrite "010"
+  std::vector<std::string> args = {text, "--n"};   // CLI11 takes them in reverse
   try {
     app.parse(args);
   } catch (const CLI::ParseError&) {
@@ -31,13 +31,19 @@ TEST(NumberFlags, IntegersInRangeAreTakenAsDecimal) {
   EXPECT_EQ(parse<int>(check, "1"), 1);
   EXPECT_EQ(parse<int>(check, "1000"), 1000);
   EXPECT_EQ(parse<int>(check, "+7"), 7);
+  // Leading zeros are decimal: CLI11 alone reads "010" as octal 8.
+  EXPECT_EQ(parse<int>(check, "010"), 10);
+  EXPECT_EQ(parse<int>(check, "0001000"), 1000);
+  EXPECT_EQ(parse<int>(check, "+010"), 10);
+  EXPECT_EQ(parse<int>(integer_in(0, 10), "000"), 0);
+  EXPECT_EQ(parse<int>(integer_in(-20, 10), "-010"), -10);
 }
 
 TEST(NumberFlags, IntegersOutOfRangeOrMalformedAreRefused) {
   auto check = integer_in(1, 1000);
-  // "010" would be octal 8 to CLI11 alone, "0x10" hex 16.
-  for (const char* text :
-       {"0", "1001", "-1", "010", "0x10", "1e3", "1.5", "", "abc", "5 ", "+", "-", "99999999999999999999999"}) {
+  // "0x10" would be hex 16 to CLI11 alone; "0010" is 10 but "01001" is 1001.
+  for (const char* text : {"0", "1001", "01001", "-1", "0x10", "00x10", "1e3", "1.5", "", "abc", "5 ", "+", "-",
+                           "99999999999999999999999"}) {
     EXPECT_FALSE(parse<int>(check, text)) << "'" << text << "'";
   }
 }
@@ -103,7 +109,7 @@ TEST(NumberFlags, AtLeastMessageNamesTheFlagAndTheRange) {
 TEST(NumberFlags, MessageNamesTheRange) {
   CLI::App app;
   int value = 0;
-  app.add_option("--iterations", value)->check(integer_in(1, 1000000));
+  app.add_option("--iterations", value)->transform(integer_in(1, 1000000));
   std::vector<std::string> args = {"5000000", "--iterations"};
   try {
     app.parse(args);

@@ -79,7 +79,8 @@ TEST_F(InputChecks, OutOfRangeNumbersAndExclusiveFlagsAreUsageErrors) {
       {"perf " + m + " --iterations 2000000", "from 1 to 1000000"},
       {"perf " + m + " --warmup 18446744073709551615", "from 0 to 1000000"},
       {"perf " + m + " --iterations -1", "from 1 to 1000000"},
-      {"perf " + m + " --iterations 010", "plain decimal"},
+      {"perf " + m + " --iterations 0x10", "from 1 to 1000000"},  // 010 is ten (docs/limits.md)
+      {"perf " + m + " -o ''", "empty path"},
       {"perf " + m + " --duration nan", "--duration"},
       {"perf " + m + " --duration 1e9", "--duration"},
       {"perf " + m + " --compile-timeout inf", "--compile-timeout"},

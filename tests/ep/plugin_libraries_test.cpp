@@ -78,5 +78,28 @@ TEST(PluginLibraries, AHugePathIsRefusedWithItsStartOnly) {
   EXPECT_EQ(parse_plugin_libraries({"X=" + std::string(kMaxLibraryPathBytes, 'a')}, "").size(), 1u);
 }
 
+TEST(PluginLibraries, ALibraryGivenTwiceIsRefusedBeforeAnythingLoads) {
+  struct Twice {
+    std::vector<std::string> flags;
+    std::string environment;
+    std::string says;
+  };
+  const std::vector<Twice> cases = {
+      {{"A=/a.so", "A=/a.so"}, "", "registered as 'A'"},                 // the same flag twice
+      {{"A=/a.so"}, "a=/other.so", "registered as 'a'"},                 // one name (EP names ignore case)
+      {{"A=/opt/x/lib.so"}, "B=/opt/x/../x/lib.so", "is given twice"},   // one library, two names
+      {{"A=/a.so", "B=/b.so"}, "C=/c.so;B=/b.so", "registered as 'B'"},  // flag and environment
+  };
+  for (const auto& c : cases) {
+    try {
+      parse_plugin_libraries(c.flags, c.environment);
+      ADD_FAILURE() << "accepted " << c.says;
+    } catch (const UsageError& e) {
+      EXPECT_THAT(e.what(), AllOf(HasSubstr(c.says), HasSubstr("once"))) << e.what();
+    }
+  }
+  EXPECT_EQ(parse_plugin_libraries({"A=/a.so"}, "B=/b.so").size(), 2u);
+}
+
 }  // namespace
 }  // namespace winml::ep

@@ -153,18 +153,85 @@ TEST(ReportFile, SpecialFilesAreRefusedEvenWithOverwrite) {
   fs::remove_all(dir);
 }
 
-TEST(ReportFile, ALinkIsWrittenThroughAndStaysALink) {
-  // As root, renaming onto `-o /dev/stdout` replaced the /dev/stdout link with a plain file.
+TEST(ReportFile, ALinkIsReplacedNeverWrittenThrough) {
+  // A link planted at a shared report path (to ~/.bashrc, say) must not make winml write there.
   const fs::path dir = temp_dir();
-  const fs::path real = dir / "real.json";
+  const fs::path victim = dir / "victim.txt";
   const fs::path link = dir / "link.json";
-  std::ofstream(real) << "old";
-  fs::create_symlink(real, link);
+  std::ofstream(victim) << "precious";
+  fs::create_symlink(victim, link);
+  try {
+    write_report(link, "new", /*overwrite=*/false);
+    ADD_FAILURE() << "replaced a link without --overwrite";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("symbolic link"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("--overwrite"), std::string::npos) << e.what();
+  }
   write_report(link, "new", /*overwrite=*/true);
-  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(link)));
-  EXPECT_EQ(read(real), "new");
-  EXPECT_THROW(write_report(link, "again", /*overwrite=*/false), UsageError);
-  EXPECT_EQ(read(real), "new");
+  EXPECT_FALSE(fs::is_symlink(fs::symlink_status(link)));
+  EXPECT_EQ(read(link), "new");
+  EXPECT_EQ(read(victim), "precious");
+  // A link to nothing is replaced too, and what it named is not created.
+  fs::create_symlink(dir / "nowhere" / "made.json", dir / "dangling.json");
+  EXPECT_THROW(check_report_path(dir / "dangling.json", false), UsageError);
+  write_report(dir / "dangling.json", "x", /*overwrite=*/true);
+  EXPECT_FALSE(fs::exists(dir / "nowhere"));
+  EXPECT_EQ(read(dir / "dangling.json"), "x");
+  fs::remove_all(dir);
+}
+
+TEST(ReportFile, ALinkPlantedAfterTheCheckIsReplacedToo) {
+  const fs::path dir = temp_dir();
+  const fs::path victim = dir / "victim.txt";
+  std::ofstream(victim) << "precious";
+  const fs::path path = dir / "r.json";
+  check_report_path(path, /*overwrite=*/true);
+  fs::create_symlink(victim, path);  // between the check and the write, as during a long run
+  EXPECT_EQ(write_finished_report(path, "report", /*overwrite=*/true), path);
+  EXPECT_EQ(read(victim), "precious");
+  EXPECT_FALSE(fs::is_symlink(fs::symlink_status(path)));
+  EXPECT_EQ(read(path), "report");
+  fs::remove_all(dir);
+}
+
+TEST(ReportFile, LinksToAProcesssOpenFilesAreNeverReplaced) {
+  // As root, replacing the link /dev/stdout would leave a plain file where the system's link was.
+  const fs::path dir = temp_dir();
+  fs::create_symlink("/proc/self/fd/1", dir / "stdout");
+  try {
+    check_report_path(dir / "stdout", /*overwrite=*/true);
+    ADD_FAILURE() << "accepted a link to a descriptor";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("/dev/stdout"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(fs::is_symlink(fs::symlink_status(dir / "stdout")));
+  fs::remove_all(dir);
+}
+
+TEST(ReportFile, AFinishedRunIsNeverLostToAFileThatAppeared) {
+  const fs::path dir = temp_dir();
+  const fs::path path = dir / "r.json";
+  check_report_path(path, /*overwrite=*/false);
+  std::ofstream(path) << "theirs";  // another program wrote it while the run went on
+  const fs::path written = write_finished_report(path, "ours", /*overwrite=*/false);
+  EXPECT_EQ(written, dir / "r-2.json");
+  EXPECT_EQ(read(path), "theirs");
+  EXPECT_EQ(read(written), "ours");
+  // A folder that appeared there: beside it as well.
+  fs::create_directories(dir / "h.html");
+  EXPECT_EQ(write_finished_report(dir / "h.html", "page", /*overwrite=*/true, "--html"), dir / "h-2.html");
+  // Nothing in the way: the path itself.
+  EXPECT_EQ(write_finished_report(dir / "free.json", "x", false), dir / "free.json");
+  fs::remove_all(dir);
+}
+
+TEST(ReportFile, DotDotAfterAMissingFolderLeavesNoStrayFolder) {
+  const fs::path dir = temp_dir();
+  const fs::path path = dir / "x.html" / ".." / "r.html";
+  EXPECT_NO_THROW(check_report_path(path, false, "--html"));
+  write_report(path, "page", false);
+  EXPECT_EQ(read(dir / "r.html"), "page");
+  EXPECT_FALSE(fs::exists(dir / "x.html"));
   fs::remove_all(dir);
 }
 

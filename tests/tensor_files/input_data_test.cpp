@@ -279,6 +279,40 @@ TEST(InputData, SequenceElementsInAnotherFieldThanItsTypeAreRefused) {
   }
 }
 
+TEST(InputData, AnEmptySequenceInputIsAUsageError) {
+  // ONNX Runtime's API cannot create an empty sequence: refused as a usage error when read, not
+  // as a runtime failure when fed (docs/limits.md).
+  test::TempDir dir;
+  onnx::SequenceProto empty;
+  empty.set_name("s");
+  empty.set_elem_type(onnx::SequenceProto::TENSOR);
+  write_proto(dir.path() / "input_0.pb", empty);
+  const auto seq_info = holder(engine::ValueKind::sequence, info("", engine::ElementType::float32));
+  try {
+    load_data_sets(dir.path(), {seq_info}, {}, false);
+    FAIL() << "accepted an empty sequence input";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("empty sequence"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("input_0.pb"), std::string::npos) << e.what();
+  }
+}
+
+TEST(InputData, FilesThatAreNotRegularAreRefusedUnread) {
+  test::TempDir dir;
+  std::filesystem::create_directories(dir.path() / "input_0.pb");
+  EXPECT_THROW(load_input_data(dir.path(), {info("x", engine::ElementType::float32)}), UsageError);
+#ifndef _WIN32
+  std::filesystem::remove(dir.path() / "input_0.pb");
+  std::filesystem::create_symlink("/dev/zero", dir.path() / "input_0.pb");
+  try {
+    load_input_data(dir.path(), {info("x", engine::ElementType::float32)});
+    FAIL() << "read /dev/zero";
+  } catch (const UsageError& e) {
+    EXPECT_NE(std::string(e.what()).find("device, FIFO or socket"), std::string::npos) << e.what();
+  }
+#endif
+}
+
 TEST(InputData, ATestFolderGivesEverySetWithItsOutputs) {
   test::TempDir dir;
   for (int k : {0, 1, 10}) {

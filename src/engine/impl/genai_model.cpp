@@ -3,13 +3,14 @@
 #include <ort_genai.h>
 
 #include <filesystem>
-#include <fstream>
 
 #include <nlohmann/json.hpp>
 
 #include "engine/impl/error_translation.h"
 #include "engine/impl/load_errors.h"
 #include "engine/impl/ort_environment.h"
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 
 namespace winml::engine::impl {
 namespace {
@@ -55,10 +56,13 @@ class OgaTokenStreamAdapter final : public TokenStream {
 // Why the bundle's tokenizer.json does not parse as JSON, "" when it does (or is absent: GenAI's
 // own message then says what it missed).
 std::string tokenizer_json_error(const std::string& bundle_dir) {
-  std::ifstream in(std::filesystem::path(bundle_dir) / "tokenizer.json", std::ios::binary);
-  if (!in) return "";
+  const auto read =
+      platform::read_file_bounded(std::filesystem::path(bundle_dir) / "tokenizer.json", kMaxTokenizerFileBytes);
+  if (read.problem == platform::ReadProblem::missing) return "";
+  if (read.problem != platform::ReadProblem::none)
+    return platform::read_problem_text("tokenizer.json", read, kMaxTokenizerFileBytes, "tokenizer.json");
   try {
-    const auto parsed = nlohmann::json::parse(in);
+    const auto parsed = nlohmann::json::parse(read.bytes);
     return parsed.is_object() ? "" : "the top level is not a JSON object";
   } catch (const nlohmann::json::exception& e) {
     return e.what();

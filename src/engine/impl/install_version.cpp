@@ -1,11 +1,11 @@
 #include "engine/impl/install_version.h"
 
 #include <cctype>
-#include <fstream>
 #include <regex>
-#include <sstream>
 
 #include "platform/file_version.h"
+#include "platform/read_file.h"
+#include "util/file_limits.h"
 
 namespace winml::engine::impl {
 namespace {
@@ -28,12 +28,9 @@ std::string from_file_name(const fs::path& library) {
 
 // The <version> of a .nuspec text, trimmed; empty when absent.
 std::string nuspec_version(const fs::path& nuspec) {
-  std::ifstream in(nuspec);
-  std::stringstream text;
-  text << in.rdbuf();
+  const std::string content = platform::read_file_bounded(nuspec, kMaxVersionFileBytes).bytes;
   static const std::regex element(R"(<version>\s*([^<\s]+)\s*</version>)");
   std::smatch match;
-  const std::string content = text.str();
   return std::regex_search(content, match, element) ? match[1].str() : std::string();
 }
 
