@@ -77,8 +77,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // reads the same file on its own.
   for (std::size_t i = 0; i < document.results.size(); ++i) {
     try {
-      (void)report::compared_metrics(document.results[i], document.kind,
-                                     "base.json, results[" + std::to_string(i) + "]");
+      (void)report::compared_metrics(document.results[i], document.kind);
     } catch (const winml::Error&) {
     }
   }
