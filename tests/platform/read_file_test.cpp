@@ -127,8 +127,11 @@ TEST(NewFilePath, TheMissingPartIsNormalisedTheExistingPartKept) {
   EXPECT_EQ(new_file_path(root / "x.html" / ".." / "r.html"), root / "r.html");
   EXPECT_EQ(new_file_path(root / "a" / "b" / ".." / ".." / "sub" / "r.html"), root / "sub" / "r.html");
   EXPECT_EQ(new_file_path(root / "new" / "." / "r.json"), root / "new" / "r.json");
-  // Unchanged when nothing missing is followed by a dot: the system resolves what exists.
+#ifndef _WIN32
+  // Unchanged when nothing missing is followed by a dot: the system resolves what exists. (The
+  // Win32 path functions normalise every `..` lexically, which names the same file there.)
   EXPECT_EQ(new_file_path(root / "sub" / ".." / "r.json"), root / "sub" / ".." / "r.json");
+#endif
   EXPECT_EQ(new_file_path(root / "new" / "r.json"), root / "new" / "r.json");
   EXPECT_EQ(new_file_path(fs::path("missing-x") / ".." / "r.json"), fs::path("r.json"));
 }
