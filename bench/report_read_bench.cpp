@@ -23,7 +23,7 @@
 #include <string>
 #include <vector>
 
-#include "report/perf_report_document.h"
+#include "document/perf_report_document.h"
 
 extern char** environ;
 

@@ -16,12 +16,12 @@
 #include <string_view>
 #include <vector>
 
-#include "report/compare_format.h"
-#include "report/compare_metrics.h"
-#include "report/html_report.h"
-#include "report/perf_report_document.h"
-#include "report/report_compare.h"
-#include "report/report_merge.h"
+#include "compare/compare_format.h"
+#include "compare/compare_metrics.h"
+#include "compare/report_compare.h"
+#include "document/perf_report_document.h"
+#include "html/html_report.h"
+#include "merge/report_merge.h"
 #include "winml/errors.h"
 
 namespace {

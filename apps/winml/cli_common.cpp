@@ -18,7 +18,7 @@
 #include "platform/file_kind.h"
 #include "platform/terminal.h"
 #include "platform/utf8_path.h"
-#include "util/cache_root.h"
+#include "storage/cache_root.h"
 #include "util/printable.h"
 #include "winml/errors.h"
 

@@ -14,9 +14,9 @@
 #include "engine/engine_loader.h"
 #include "genai_load_flags.h"
 #include "number_flags.h"
-#include "perf/threads_in_effect.h"
 #include "prompt_source.h"
 #include "report/threads_text.h"
+#include "session/threads_in_effect.h"
 #include "session/token_budget.h"
 #include "winml/genai_session.h"
 

@@ -13,12 +13,12 @@
 #include "command_registry.h"
 #include "engine/engine_loader.h"
 #include "number_flags.h"
-#include "perf/percentile_list.h"
 #include "perf/shard.h"
 #include "perf/sweep_plan.h"
 #include "perf_html.h"
 #include "perf_options.h"
 #include "report/reporter.h"
+#include "stats/percentile_list.h"
 #include "sweep_flags.h"
 #include "winml/errors.h"
 

@@ -16,13 +16,13 @@
 
 #include "cli_common.h"
 #include "command_registry.h"
+#include "compare/compare_format.h"
+#include "compare/report_compare.h"
+#include "merge/report_merge.h"
 #include "number_flags.h"
 #include "perf_tool_flags.h"
 #include "regression_found.h"
-#include "report/compare_format.h"
-#include "report/report_compare.h"
-#include "report/report_file.h"
-#include "report/report_merge.h"
+#include "storage/report_file.h"
 #include "winml/errors.h"
 
 namespace winml::cli {

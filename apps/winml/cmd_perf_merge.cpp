@@ -12,9 +12,9 @@
 
 #include "cli_common.h"
 #include "command_registry.h"
+#include "merge/report_merge.h"
 #include "perf_tool_flags.h"
-#include "report/report_file.h"
-#include "report/report_merge.h"
+#include "storage/report_file.h"
 #include "winml/errors.h"
 
 namespace winml::cli {

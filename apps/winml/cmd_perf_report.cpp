@@ -11,9 +11,9 @@
 
 #include "cli_common.h"
 #include "command_registry.h"
+#include "document/perf_report_document.h"
+#include "merge/report_merge.h"
 #include "perf_html.h"
-#include "report/perf_report_document.h"
-#include "report/report_merge.h"
 #include "winml/errors.h"
 
 namespace winml::cli {

@@ -2,9 +2,9 @@
 
 #include <string>
 
-#include "report/chart_library.h"
-#include "report/html_report.h"
-#include "report/report_file.h"
+#include "html/chart_library.h"
+#include "html/html_report.h"
+#include "storage/report_file.h"
 #include "winml_build_info.h"
 
 namespace winml::cli {

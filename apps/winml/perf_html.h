@@ -6,7 +6,7 @@
 #include <string_view>
 #include <vector>
 
-#include "report/perf_report_document.h"
+#include "document/perf_report_document.h"
 
 namespace winml::cli {
 

@@ -11,9 +11,9 @@
 #include "cli_common.h"
 #include "perf/benchmark_setup.h"
 #include "perf/loop_settings.h"
-#include "perf/percentile_list.h"
 #include "perf/shard.h"
 #include "perf/sweep_plan.h"
+#include "stats/percentile_list.h"
 
 namespace winml::cli {
 

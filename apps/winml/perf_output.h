@@ -11,8 +11,8 @@
 #include "console_output.h"
 #include "perf_html.h"
 #include "perf_options.h"
-#include "report/report_file.h"
 #include "report/reporter.h"
+#include "storage/report_file.h"
 #include "winml/errors.h"
 
 namespace winml::cli {

@@ -14,7 +14,7 @@
 #include "platform/file_kind.h"
 #include "platform/read_file.h"
 #include "platform/temp_sweep.h"
-#include "util/cache_root.h"
+#include "storage/cache_root.h"
 #include "util/file_limits.h"
 #include "winml/errors.h"
 

@@ -5,10 +5,10 @@
 #include "compile/artifact_files.h"
 #include "compile/cache_marker.h"
 #include "compile/checkpoint.h"
-#include "compile/fingerprint.h"
 #include "platform/atomic_file.h"
 #include "platform/file_identity.h"
 #include "platform/temp_file.h"
+#include "storage/digest.h"
 
 namespace winml::compile {
 namespace {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <optional>
 
-#include "compile/onnx_wire.h"
+#include "onnx_wire/onnx_wire.h"
 
 namespace winml::compile {
 namespace {

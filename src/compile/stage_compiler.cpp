@@ -9,9 +9,9 @@
 #include "compile/artifact_builder.h"
 #include "compile/cache_marker.h"
 #include "compile/compiled_folder.h"
-#include "compile/fingerprint.h"
 #include "compile/onnx_scan.h"
 #include "compile/worker_path.h"
+#include "storage/digest.h"
 #include "winml/errors.h"
 
 namespace winml::compile {

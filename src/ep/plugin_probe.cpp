@@ -2,10 +2,10 @@
 
 #include <system_error>
 
-#include "compile/fingerprint.h"
 #include "platform/atomic_file.h"
 #include "platform/subprocess.h"
 #include "platform/utf8_path.h"
+#include "storage/digest.h"
 #include "winml/errors.h"
 
 namespace winml::ep {

@@ -3,7 +3,7 @@
 #include <thread>
 
 #include "engine/engine_loader.h"
-#include "report/report_file.h"
+#include "storage/report_file.h"
 
 namespace winml::perf {
 

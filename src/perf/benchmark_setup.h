@@ -9,9 +9,9 @@
 #include <string>
 
 #include "engine/engine.h"
-#include "perf/bandwidth_probe.h"
+#include "machine/bandwidth_probe.h"
+#include "machine/machine_info.h"
 #include "perf/loop_settings.h"
-#include "perf/machine_info.h"
 #include "perf/progress.h"
 #include "perf/sweep_plan.h"
 #include "platform/cpu_clock.h"

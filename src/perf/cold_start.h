@@ -7,7 +7,7 @@
 #include <cstddef>
 #include <vector>
 
-#include "perf/statistics.h"
+#include "stats/statistics.h"
 #include "winml/genai_session.h"
 #include "winml/generation.h"
 

@@ -8,7 +8,7 @@
 #include <span>
 #include <vector>
 
-#include "perf/statistics.h"
+#include "stats/statistics.h"
 
 namespace winml::perf {
 

@@ -8,9 +8,9 @@
 
 #include "perf/genai_roofline.h"
 #include "perf/genai_runner.h"
-#include "report/report_file.h"
 #include "session/prompt_tokens.h"
 #include "session/token_budget.h"
+#include "storage/report_file.h"
 
 namespace winml::perf {
 namespace {

@@ -10,15 +10,15 @@
 #include <string>
 #include <vector>
 
+#include "machine/machine_info.h"
 #include "perf/cold_start.h"
 #include "perf/decode_timeline.h"
 #include "perf/genai_runner.h"
-#include "perf/machine_info.h"
 #include "perf/roofline_result.h"
 #include "perf/run_quality.h"
-#include "perf/statistics.h"
-#include "perf/threads_in_effect.h"
 #include "perf/throttle_check.h"
+#include "session/threads_in_effect.h"
+#include "stats/statistics.h"
 #include "winml/genai_session.h"
 #include "winml/generation.h"
 

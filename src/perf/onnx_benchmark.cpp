@@ -13,7 +13,7 @@
 #include "generated_inputs/random_inputs.h"
 #include "perf/input_data_check.h"
 #include "perf/latency_runner.h"
-#include "report/report_file.h"
+#include "storage/report_file.h"
 #include "winml/errors.h"
 
 namespace winml::perf {

@@ -9,13 +9,13 @@
 #include <string>
 #include <vector>
 
+#include "machine/machine_info.h"
 #include "perf/latency_runner.h"
-#include "perf/machine_info.h"
 #include "perf/output_validation.h"
 #include "perf/run_quality.h"
-#include "perf/statistics.h"
-#include "perf/threads_in_effect.h"
 #include "perf/throttle_check.h"
+#include "session/threads_in_effect.h"
+#include "stats/statistics.h"
 
 namespace winml::perf {
 

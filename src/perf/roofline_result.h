@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "perf/bandwidth_probe.h"
+#include "machine/bandwidth_probe.h"
 #include "roofline/bundle_model.h"
 #include "roofline/step_traffic.h"
 

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
-#include "perf/statistics.h"
 #include "perf/target_ci.h"
 #include "perf/warmup_check.h"
+#include "stats/statistics.h"
 
 namespace winml::perf {
 

@@ -9,7 +9,7 @@
 #include <string>
 
 #include "perf/loop_settings.h"
-#include "perf/statistics.h"
+#include "stats/statistics.h"
 
 namespace winml::perf {
 

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "perf/outliers.h"
+#include "stats/outliers.h"
 
 namespace winml::perf {
 

@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
-#include "perf/bandwidth_probe.h"
+#include "machine/bandwidth_probe.h"
 #include "report/text_table.h"
 
 namespace winml::report {

@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "perf/percentile_list.h"
+#include "stats/percentile_list.h"
 
 #include "report/json_reporter.h"
 #include "util/printable.h"

@@ -9,10 +9,10 @@
 #include <optional>
 #include <string>
 
-#include "perf/machine_info.h"
+#include "machine/machine_info.h"
 #include "perf/run_quality.h"
-#include "perf/statistics.h"
-#include "perf/threads_in_effect.h"
+#include "session/threads_in_effect.h"
+#include "stats/statistics.h"
 
 namespace winml::report::json_fields {
 

@@ -3,9 +3,9 @@
 #include <cmath>
 #include <optional>
 
-#include "perf/percentile_list.h"
 #include "report/clock_report.h"
 #include "report/json_fields.h"
+#include "stats/percentile_list.h"
 #include "winml/errors.h"
 
 namespace winml::report {

@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
-#include "perf/percentile_list.h"
 #include "report/text_units.h"
 #include "report/threads_text.h"
+#include "stats/percentile_list.h"
 
 namespace winml::report::text {
 

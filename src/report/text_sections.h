@@ -6,10 +6,10 @@
 #include <utility>
 #include <vector>
 
-#include "perf/machine_info.h"
+#include "machine/machine_info.h"
 #include "perf/run_quality.h"
-#include "perf/statistics.h"
 #include "report/text_table.h"
+#include "stats/statistics.h"
 
 namespace winml::report::text {
 

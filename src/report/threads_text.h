@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "perf/threads_in_effect.h"
+#include "session/threads_in_effect.h"
 
 namespace winml::report::text {
 

@@ -4,7 +4,7 @@
 
 #include <optional>
 
-#include "compile/onnx_wire.h"
+#include "onnx_wire/onnx_wire.h"
 #include "winml/errors.h"
 
 namespace winml::roofline {

@@ -5,9 +5,9 @@
 #include <stdexcept>
 
 #include "fake_clock.h"
-#include "perf/statistics.h"
 #include "perf/target_ci.h"
 #include "recording_progress.h"
+#include "stats/statistics.h"
 #include "winml/errors.h"
 
 namespace winml::perf {

@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "perf/confidence_interval.h"
+#include "stats/confidence_interval.h"
 
 namespace winml::perf {
 namespace {

@@ -6,12 +6,12 @@
 #include <fstream>
 #include <sstream>
 
-#include "compare_fixtures.h"
+#include "compare/compare_format.h"
 #include "fixtures.h"
-#include "report/compare_format.h"
 #include "report/json_reporter.h"
 #include "report/reporter.h"
 #include "report/text_reporter.h"
+#include "test_support/compare_fixtures.h"
 
 namespace winml::report {
 namespace {

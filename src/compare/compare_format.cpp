@@ -1,0 +1,248 @@
+#include "compare/compare_format.h"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <cstdint>
+
+#include "compare/compare_match.h"
+#include "report/json_fields.h"
+#include "report/text_table.h"
+#include "report/text_units.h"
+#include "stats/confidence_interval.h"
+#include "util/printable.h"
+
+namespace winml::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kMethodLine =
+    "Welch's t-test on the raw samples (two-sided, 95 %); change = new mean / base mean - 1, with Fieller's 95 % "
+    "interval";
+
+// A metric's value in its unit; times in the unit the base mean reads best in, so a row's two
+// values share it.
+std::string value_text(const CompareMetric& metric, double value, double base_value) {
+  switch (metric.unit) {
+    case MetricUnit::milliseconds:
+      return text::duration(value / 1e3, text::pick_time_unit(base_value / 1e3));
+    case MetricUnit::tokens_per_second:
+      return text::rate(value, "tok/s");
+    case MetricUnit::bytes:
+      return text::bytes(static_cast<std::uint64_t>(std::llround(value)));
+  }
+  return "";
+}
+
+std::string percent(double value) { return fmt::format("{:+.1f} %", value); }
+
+std::string p_text(double p) { return p < 0.001 ? "p < 0.001" : fmt::format("p = {:.3f}", p); }
+
+std::string interval_text(const MetricComparison& m) {
+  if (!m.test) return "n/a";
+  if (!m.test->ratio_low) return "unbounded";
+  return fmt::format("[{}, {}]", percent(100 * (*m.test->ratio_low - 1)), percent(100 * (*m.test->ratio_high - 1)));
+}
+
+std::string verdict_text(const MetricComparison& m) {
+  const std::string name = verdict_name(m.verdict);
+  return m.test ? fmt::format("{} ({})", name, p_text(m.test->p)) : name;
+}
+
+std::string row_table(const RowComparison& row, const text::Style& style) {
+  text::Table table({"METRIC", "BASE", "NEW", "N", "CHANGE", "95 % CI", "VERDICT"});
+  table.align_left(6);
+  for (const MetricComparison& m : row.metrics) {
+    const auto change = m.change_percent();
+    const char* tone = m.verdict == Verdict::slower ? style.bad : m.verdict == Verdict::faster ? style.good : "";
+    table.add_row({m.metric.label + (m.metric.primary ? " *" : ""),
+                   m.base.count > 0 ? value_text(m.metric, m.base.mean, m.base.mean) : "-",
+                   m.next.count > 0 ? value_text(m.metric, m.next.mean, m.base.mean) : "-",
+                   fmt::format("{}/{}", m.base.count, m.next.count), change ? percent(*change) : "-", interval_text(m),
+                   verdict_text(m)},
+                  {"", "", "", "", tone, tone, tone});
+  }
+  return table.render(style, 4);
+}
+
+std::string gate_lines(const std::vector<Regression>& metrics, bool unjudged_metrics) {
+  std::string out;
+  for (const Regression& r : metrics) out += "  " + gate_finding_text(r, unjudged_metrics) + "\n";
+  return out;
+}
+
+std::string gate_text(const Comparison& comparison, double limit, const text::Style& style) {
+  const std::vector<Regression> found = regressions(comparison, limit);
+  const std::vector<Regression> open = unjudged(comparison);
+  if (found.empty() && open.empty()) {
+    return fmt::format("gate: no primary metric is significantly slower by more than {:g} % (--fail-if-slower)\n",
+                       limit);
+  }
+  std::string out;
+  if (!found.empty()) {
+    out += fmt::format(
+        "{}gate: {} primary metric{} significantly slower by more than {:g} % "
+        "(--fail-if-slower; exit code 4){}\n",
+        style.bad, found.size(), found.size() == 1 ? " is" : "s are", limit, style.reset);
+    out += gate_lines(found, false);
+  }
+  if (!open.empty()) {
+    out += fmt::format("{}gate: {}: {} primary metric{} no test{}{}\n", style.bad,
+                       found.empty() ? "could not be evaluated" : "also not evaluated", open.size(),
+                       open.size() == 1 ? " has" : "s have", found.empty() ? " (--fail-if-slower; exit code 5)" : "",
+                       style.reset);
+    out += gate_lines(open, true);
+  }
+  return out;
+}
+
+// Every string here came from a report or the command line: each is made printable, on its line.
+std::string report_text(const ReportComparison& report, const text::Style& style) {
+  const std::string base = printable(report.base_source);
+  const std::string next = printable(report.new_source);
+  std::string out = fmt::format("{}{} against {}{}\n", style.bold, next, base, style.reset);
+  if (!report.keys.empty()) out += fmt::format("  results matched on: {}\n", fmt::join(report.keys, ", "));
+  for (const std::string& setting : report.settings) out += fmt::format("  differs: {}\n", printable(setting));
+  for (const std::string& difference : report.incompatible) {
+    out += fmt::format("  {}not comparable (--force): {}{}\n", style.warn, printable(difference), style.reset);
+  }
+  for (const RowComparison& row : report.rows) {
+    out += "\n";
+    if (!row.identity.empty()) {
+      out += fmt::format("  {}{}{}\n", style.label, printable(identity_label(row.identity)), style.reset);
+    }
+    out += row_table(row, style);
+  }
+  if (!report.only_in_base.empty() || !report.only_in_new.empty()) out += "\n";
+  for (const Json& identity : report.only_in_base) {
+    out += fmt::format("  only in {}: {}\n", base, printable(identity_label(identity)));
+  }
+  for (const Json& identity : report.only_in_new) {
+    out += fmt::format("  only in {}: {}\n", next, printable(identity_label(identity)));
+  }
+  return out;
+}
+
+const char* unit_name(MetricUnit unit) {
+  switch (unit) {
+    case MetricUnit::milliseconds:
+      return "ms";
+    case MetricUnit::tokens_per_second:
+      return "tokens/s";
+    case MetricUnit::bytes:
+      return "bytes";
+  }
+  return "";
+}
+
+// A number rounded to 1e-6, as the perf report rounds; null when absent or not finite.
+Json number(const std::optional<double>& value) {
+  if (!value || !std::isfinite(*value)) return nullptr;
+  return json_fields::rate(*value);
+}
+
+Json side_json(const perf::SampleMoments& m) {
+  return {{"count", m.count},
+          {"mean", number(m.count > 0 ? std::optional(m.mean) : std::nullopt)},
+          {"stddev", number(m.count > 1 ? std::optional(std::sqrt(m.variance)) : std::nullopt)}};
+}
+
+Json metric_json(const MetricComparison& m) {
+  const auto& test = m.test;
+  Json interval = nullptr;
+  if (test && test->ratio_low) {
+    interval = {{"low", number(100 * (*test->ratio_low - 1))}, {"high", number(100 * (*test->ratio_high - 1))}};
+  }
+  return {{"metric", m.metric.key},
+          {"label", m.metric.label},
+          {"unit", unit_name(m.metric.unit)},
+          {"better", m.metric.better == Better::lower ? "lower" : "higher"},
+          {"primary", m.metric.primary},
+          {"base", side_json(m.base)},
+          {"new", side_json(m.next)},
+          {"change_percent", number(m.change_percent())},
+          {"ci_percent", std::move(interval)},
+          {"t", number(test ? std::optional(test->t) : std::nullopt)},
+          {"df", number(test ? std::optional(test->df) : std::nullopt)},
+          // Not rounded: a p-value far below 1e-6 is still not 0.
+          {"p", test ? Json(test->p) : Json(nullptr)},
+          {"verdict", verdict_code(m.verdict)}};
+}
+
+Json report_json(const ReportComparison& report) {
+  Json rows = Json::array();
+  for (const RowComparison& row : report.rows) {
+    Json metrics = Json::array();
+    for (const MetricComparison& m : row.metrics) metrics.push_back(metric_json(m));
+    rows.push_back({{"identity", row.identity}, {"metrics", std::move(metrics)}});
+  }
+  return {{"new", report.new_source},           {"matched_on", report.keys}, {"incompatible", report.incompatible},
+          {"settings_differ", report.settings}, {"rows", std::move(rows)},   {"only_in_base", report.only_in_base},
+          {"only_in_new", report.only_in_new}};
+}
+
+Json gate_json(const Comparison& comparison, const std::optional<double>& limit) {
+  if (!limit) return nullptr;
+  Json found = Json::array();
+  for (const Regression& r : regressions(comparison, *limit)) {
+    found.push_back({{"new", r.new_source},
+                     {"row", r.row},
+                     {"metric", r.metric->metric.key},
+                     {"slower_percent", number(r.metric->slower_percent())}});
+  }
+  Json open = Json::array();
+  for (const Regression& r : unjudged(comparison)) {
+    open.push_back({{"new", r.new_source},
+                    {"row", r.row},
+                    {"metric", r.metric->metric.key},
+                    {"base_count", r.metric->base.count},
+                    {"new_count", r.metric->next.count},
+                    {"reason", unjudged_reason(*r.metric)}});
+  }
+  const bool passed = found.empty() && open.empty();
+  const bool evaluated = open.empty();
+  return {{"fail_if_slower_percent", *limit},
+          {"passed", passed},
+          {"evaluated", evaluated},
+          {"regressions", std::move(found)},
+          {"not_evaluated", std::move(open)}};
+}
+
+}  // namespace
+
+std::string gate_finding_text(const Regression& finding, bool unjudged_metric) {
+  const MetricComparison& m = *finding.metric;
+  // The file name and the row's settings came from reports: escaped before any console sees them.
+  const std::string row = finding.row.empty() ? "" : " (" + printable(finding.row) + ")";
+  const std::string source = printable(finding.new_source);
+  if (unjudged_metric) return fmt::format("{} in {}{}: {}", m.metric.label, source, row, unjudged_reason(m));
+  return fmt::format("{} {:.1f} % slower in {}{}", m.metric.label, *m.slower_percent(), source, row);
+}
+
+std::string compare_text(const Comparison& comparison, const std::optional<double>& fail_if_slower, bool color) {
+  const text::Style style = text::Style::make(color);
+  std::string out = fmt::format("perf compare: {}\n", kMethodLine);
+  for (const ReportComparison& report : comparison.reports) out += "\n" + report_text(report, style);
+  out += "\n* primary metric (what --fail-if-slower gates on)\n";
+  if (fail_if_slower) out += gate_text(comparison, *fail_if_slower, style);
+  return out;
+}
+
+std::string compare_json(const Comparison& comparison, const std::optional<double>& fail_if_slower) {
+  Json reports = Json::array();
+  for (const ReportComparison& report : comparison.reports) reports.push_back(report_json(report));
+  const Json doc = {{"schema_version", kCompareSchemaVersion},
+                    {"kind", comparison.kind},
+                    {"method",
+                     {{"test", "Welch's t-test (unequal variances, Welch-Satterthwaite degrees of freedom), two-sided"},
+                      {"confidence", perf::kConfidenceLevel},
+                      {"change", "new mean / base mean - 1, in percent"},
+                      {"interval", "Fieller's interval of new mean / base mean at the test's degrees of freedom"}}},
+                    {"base", comparison.reports.empty() ? std::string() : comparison.reports.front().base_source},
+                    {"comparisons", std::move(reports)},
+                    {"gate", gate_json(comparison, fail_if_slower)}};
+  return json_fields::document_text(doc);
+}
+
+}  // namespace winml::report

@@ -1,0 +1,190 @@
+#include "compare/report_compare.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <iterator>
+
+#include "compare/compare_match.h"
+#include "winml/errors.h"
+
+namespace winml::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+MetricComparison compare_metric(const MetricSamples& base, const MetricSamples& next) {
+  MetricComparison out{base.metric, perf::moments(base.samples), perf::moments(next.samples), std::nullopt,
+                       Verdict::no_samples};
+  if (out.base.count == 0 || out.next.count == 0) return out;
+  if (out.base.mean == 0) {
+    out.verdict = Verdict::zero_base;
+    return out;
+  }
+  if (out.base.count < 2 || out.next.count < 2) {
+    out.verdict = Verdict::one_sample;
+    return out;
+  }
+  out.test = perf::welch_compare(out.base, out.next);
+  if (!out.test->significant) {
+    out.verdict = Verdict::unchanged;
+  } else {
+    const bool higher = out.next.mean > out.base.mean;
+    out.verdict = higher == (out.metric.better == Better::higher) ? Verdict::faster : Verdict::slower;
+  }
+  return out;
+}
+
+RowComparison compare_row(const PerfReportDocument& base, std::size_t b, const PerfReportDocument& next, std::size_t n,
+                          const std::vector<std::string>& keys) {
+  const Json& base_result = base.results.at(b);
+  const std::vector<MetricSamples> base_metrics = compared_metrics(base_result, base.kind);
+  const std::vector<MetricSamples> new_metrics = compared_metrics(next.results.at(n), next.kind);
+  RowComparison row{identity_of(base_result, keys), {}};
+  for (std::size_t i = 0; i < base_metrics.size(); ++i)
+    row.metrics.push_back(compare_metric(base_metrics[i], new_metrics[i]));
+  return row;
+}
+
+void add_unique(std::vector<std::string>& into, const std::vector<std::string>& items) {
+  for (const std::string& item : items) {
+    if (std::find(into.begin(), into.end(), item) == into.end()) into.push_back(item);
+  }
+}
+
+ReportComparison compare_pair(const PerfReportDocument& base, const PerfReportDocument& next) {
+  ReportComparison out;
+  out.base_source = base.source;
+  out.new_source = next.source;
+  // Compared as unordered objects: a report rewritten by a tool (jq, Python) keeps its meaning, not its key order.
+  if (nlohmann::json(base.methods) != nlohmann::json(next.methods)) {
+    out.incompatible.push_back(
+        fmt::format("methods (how statistics are computed) differ between {} and {}", base.source, next.source));
+  }
+  const ResultMatching matching = match_results(base.results, next.results);
+  out.keys = matching.keys;
+  for (const ResultPair& pair : matching.pairs) {
+    const PairDifferences differences =
+        pair_differences(base.results.at(pair.base), next.results.at(pair.next), base.kind, base.source, next.source);
+    add_unique(out.incompatible, differences.incompatible);
+    add_unique(out.settings, differences.settings);
+    out.rows.push_back(compare_row(base, pair.base, next, pair.next, out.keys));
+  }
+  for (std::size_t b : matching.only_in_base) out.only_in_base.push_back(identity_of(base.results.at(b), out.keys));
+  for (std::size_t n : matching.only_in_new) out.only_in_new.push_back(identity_of(next.results.at(n), out.keys));
+  if (out.rows.empty()) {
+    out.incompatible.push_back(fmt::format("no result of {} has the identity of one of {} ({} of the base, {} new)",
+                                           next.source, base.source, out.only_in_base.size(), out.only_in_new.size()));
+  }
+  return out;
+}
+
+}  // namespace
+
+std::optional<double> MetricComparison::change_percent() const {
+  if (base.count == 0 || next.count == 0 || base.mean == 0) return std::nullopt;
+  return 100 * (next.mean / base.mean - 1);
+}
+
+std::optional<double> MetricComparison::slower_percent() const {
+  const auto change = change_percent();
+  if (!change) return std::nullopt;
+  return metric.better == Better::lower ? *change : -*change;
+}
+
+namespace {
+
+// Each verdict's code (JSON) and words (console).
+struct VerdictNames {
+  Verdict verdict;
+  const char* code;
+  const char* words;
+};
+constexpr VerdictNames kVerdictNames[] = {
+    {Verdict::faster, "faster", "faster"},
+    {Verdict::slower, "slower", "slower"},
+    {Verdict::unchanged, "unchanged", "no significant change"},
+    {Verdict::one_sample, "one_sample", "n/a (one sample)"},
+    {Verdict::no_samples, "no_samples", "n/a (no samples)"},
+    {Verdict::zero_base, "zero_base", "n/a (base is 0)"},
+};
+
+const VerdictNames& names_of(Verdict verdict) {
+  return *std::find_if(std::begin(kVerdictNames), std::end(kVerdictNames),
+                       [&](const VerdictNames& n) { return n.verdict == verdict; });
+}
+
+}  // namespace
+
+std::string verdict_name(Verdict verdict) { return names_of(verdict).words; }
+
+std::string verdict_code(Verdict verdict) { return names_of(verdict).code; }
+
+Comparison compare_reports(const std::vector<PerfReportDocument>& reports, bool force) {
+  if (reports.size() < 2) {
+    throw UsageError(
+        "perf compare needs a base report and at least one to compare with it, e.g. winml perf compare base.json "
+        "new.json");
+  }
+  const PerfReportDocument& base = reports.front();
+  Comparison comparison{base.kind, {}};
+  for (std::size_t i = 1; i < reports.size(); ++i) {
+    const PerfReportDocument& next = reports[i];
+    if (next.kind != base.kind) {
+      throw UsageError(fmt::format(
+          "{} measures a {} but {} a {}; compare reports of one kind (two bundle runs, or two single-model runs).",
+          base.source, base.kind == "genai" ? "GenAI bundle" : "single ONNX model", next.source,
+          next.kind == "genai" ? "GenAI bundle" : "single ONNX model"));
+    }
+    ReportComparison report = compare_pair(base, next);
+    if (!report.incompatible.empty() && (!force || report.rows.empty())) {
+      throw UsageError(fmt::format(
+          "{} and {} do not measure the same work, so their numbers would not compare:\n  {}\n{}", base.source,
+          next.source, fmt::join(report.incompatible, "\n  "),
+          report.rows.empty() ? "Compare runs of the same sweep (the same ep, device, prompt_tokens, ... values)."
+                              : "Compare runs of one model, prompt and EP, or pass --force to compare them anyway."));
+    }
+    comparison.reports.push_back(std::move(report));
+  }
+  return comparison;
+}
+
+namespace {
+
+// The primary metrics of every paired row for which `pick` holds.
+template <class Pick>
+std::vector<Regression> primary_metrics(const Comparison& comparison, Pick pick) {
+  std::vector<Regression> found;
+  for (const ReportComparison& report : comparison.reports) {
+    for (const RowComparison& row : report.rows) {
+      for (const MetricComparison& metric : row.metrics) {
+        if (metric.metric.primary && pick(metric)) {
+          found.push_back({report.new_source, identity_label(row.identity), &metric});
+        }
+      }
+    }
+  }
+  return found;
+}
+
+}  // namespace
+
+std::vector<Regression> regressions(const Comparison& comparison, double percent) {
+  return primary_metrics(comparison, [percent](const MetricComparison& metric) {
+    const auto slower = metric.slower_percent();
+    return metric.verdict == Verdict::slower && slower && *slower > percent;
+  });
+}
+
+std::vector<Regression> unjudged(const Comparison& comparison) {
+  return primary_metrics(comparison, [](const MetricComparison& metric) { return !metric.test; });
+}
+
+std::string unjudged_reason(const MetricComparison& metric) {
+  if (metric.verdict == Verdict::zero_base) return "the base mean is 0, so there is no relative change";
+  return fmt::format("{} base and {} new samples; a test needs at least 2 on each side", metric.base.count,
+                     metric.next.count);
+}
+
+}  // namespace winml::report

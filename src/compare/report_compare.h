@@ -1,0 +1,96 @@
+#pragma once
+/// \file
+/// `winml perf compare BASE.json NEW.json [MORE.json ...]`: every later report against the base,
+/// result by result and metric by metric, each change tested with Welch's t-test on the raw
+/// samples. docs/metrics.md, "Comparing runs".
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "compare/compare_metrics.h"
+#include "document/perf_report_document.h"
+#include "stats/welch.h"
+
+namespace winml::report {
+
+/// What a comparison concludes about one metric.
+enum class Verdict {
+  faster,      ///< significantly better (lower time, higher rate)
+  slower,      ///< significantly worse
+  unchanged,   ///< no significant change
+  one_sample,  ///< a side has a single sample: no test
+  no_samples,  ///< a side has none (no decode step, memory not measured)
+  zero_base,   ///< the base mean is 0: no relative change
+};
+
+/// One metric of a base result against the new result it pairs with.
+struct MetricComparison {
+  CompareMetric metric;
+  perf::SampleMoments base, next;
+  std::optional<perf::WelchComparison> test;  ///< when both sides have at least 2 samples
+  Verdict verdict = Verdict::no_samples;
+  /// 100 × (new mean / base mean − 1); nullopt when a side has no samples or the base mean is 0.
+  std::optional<double> change_percent() const;
+  /// How much slower new is, in percent of base: the change for a time, its negation for a rate
+  /// (tokens/s down 20 % is 20 % slower); nullopt as change_percent.
+  std::optional<double> slower_percent() const;
+};
+
+/// One pair of results.
+struct RowComparison {
+  nlohmann::ordered_json identity;  ///< the matched identity fields and their values; {} for plain runs
+  std::vector<MetricComparison> metrics;
+};
+
+/// One new report against the base.
+struct ReportComparison {
+  std::string base_source, new_source;
+  std::vector<std::string> keys;          ///< the identity fields rows were matched on
+  std::vector<std::string> incompatible;  ///< what makes them measure different work (only under force)
+  std::vector<std::string> settings;      ///< how the runs differ: what the comparison is for
+  std::vector<RowComparison> rows;
+  std::vector<nlohmann::ordered_json> only_in_base, only_in_new;  ///< identities of unpaired results
+};
+
+/// All comparisons of one `perf compare`.
+struct Comparison {
+  std::string kind;  ///< "genai" or "onnx"
+  std::vector<ReportComparison> reports;
+};
+
+/// Compares reports[1..] each against reports[0]. Throws winml::UsageError when fewer than two
+/// are given, when they are of different kinds or compute statistics differently, and, unless
+/// `force`, when paired results measure different work (incompatible lists every difference).
+Comparison compare_reports(const std::vector<PerfReportDocument>& reports, bool force);
+
+/// A primary metric significantly slower by more than the gate's percentage.
+struct Regression {
+  std::string new_source;
+  std::string row;  ///< identity_label of its row; "" for plain runs
+  const MetricComparison* metric = nullptr;
+};
+
+/// The regressions --fail-if-slower `percent` finds: primary metrics whose verdict is slower and
+/// whose slower_percent exceeds `percent`.
+std::vector<Regression> regressions(const Comparison& comparison, double percent);
+
+/// The primary metrics of paired results that a gate cannot judge, in the Regression layout:
+/// those with fewer than 2 samples in the base or the new result (no test: an empty or
+/// one-iteration candidate), or a base mean of 0 (no relative change). A gate with any of them
+/// fails as not evaluated rather than passing on nothing.
+std::vector<Regression> unjudged(const Comparison& comparison);
+
+/// Why an unjudged metric has no verdict: "1 base and 0 new samples; a test needs at least 2 on
+/// each side", or that the base mean is 0.
+std::string unjudged_reason(const MetricComparison& metric);
+
+/// "no significant change", "faster", "n/a (one sample)", ... as the console says it.
+std::string verdict_name(Verdict verdict);
+
+/// "unchanged", "faster", "one_sample", ... as the JSON's "verdict" says it.
+std::string verdict_code(Verdict verdict);
+
+}  // namespace winml::report

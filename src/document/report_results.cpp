@@ -1,0 +1,110 @@
+#include "document/report_results.h"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <utility>
+
+#include "report/json_fields.h"
+#include "winml/errors.h"
+
+namespace winml::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+[[noreturn]] void not_a_report(const std::string& name, const std::string& problem) {
+  throw UsageError(fmt::format(
+      "{} is not a winml perf report: {}. Pass the JSON report a `winml perf` run wrote (its -o path, or the path it "
+      "printed).",
+      name, problem));
+}
+
+// The reader checked config and metrics; a merge also keeps machine facts and samples.
+void check_result(const Json& result, const std::string& name, std::size_t index) {
+  for (const char* key : {"machine", "samples"}) {
+    const auto it = result.find(key);
+    if (it == result.end() || !it->is_object()) {
+      not_a_report(name, fmt::format("results[{}] has no \"{}\" object", index, key));
+    }
+  }
+}
+
+// The sweep axes whose value a result's config records as it was asked for. The ep and device
+// axes are not among them: config holds the EP in effect and the device resolved, which may be
+// written otherwise than on the command line (CPUExecutionProvider runs as "cpu").
+constexpr std::pair<const char*, const char*> kRecordedAxes[] = {
+    {"threads", "/config/threads/requested"},       {"prompt_tokens", "/config/prompt_tokens"},
+    {"max_new_tokens", "/config/max_new_tokens"},   {"depth", "/config/depth"},
+    {"max_length", "/config/max_length_requested"}, {"batch_size", "/config/batch_size"},
+};
+
+// Every result of a sweep has one of each axis's values: a result outside them was not measured
+// by that sweep (an edited or mixed-up file), and merging it would put it among the sweep's rows.
+void check_results_in_sweep(const ReportParts& parts, const std::string& name) {
+  const auto axes = parts.sweep.find("axes");
+  if (axes == parts.sweep.end() || !axes->is_array()) return;
+  for (const Json& axis : *axes) {
+    if (!axis.is_object() || !axis.contains("name") || !axis.contains("values") || !axis.at("values").is_array()) {
+      continue;
+    }
+    const auto recorded = std::find_if(std::begin(kRecordedAxes), std::end(kRecordedAxes),
+                                       [&](const auto& entry) { return axis.at("name") == entry.first; });
+    if (recorded == std::end(kRecordedAxes)) continue;
+    const Json& values = axis.at("values");
+    const Json::json_pointer pointer(recorded->second);
+    for (std::size_t i = 0; i < parts.results.size(); ++i) {
+      const Json& result = parts.results[i];
+      const Json value = result.contains(pointer) ? result.at(pointer) : Json(nullptr);
+      if (std::find(values.begin(), values.end(), value) != values.end()) continue;
+      throw UsageError(fmt::format(
+          "{}: results[{}] has {} {}, which is not one of the values of its sweep's {} axis ({}), so its sweep did "
+          "not measure it. Merge the reports that the shards' winml perf runs wrote, unedited.",
+          name, i, recorded->first, json_fields::quoted_value(value), recorded->first,
+          json_fields::quoted_value(values)));
+    }
+  }
+}
+
+}  // namespace
+
+std::optional<perf::Shard> shard_from_json(const Json& value) {
+  if (!value.is_object()) return std::nullopt;
+  const auto index = value.find("index");
+  const auto count = value.find("count");
+  if (index == value.end() || count == value.end() || !index->is_number_integer() || !count->is_number_integer()) {
+    return std::nullopt;
+  }
+  const auto k = index->get<std::int64_t>();
+  const auto n = count->get<std::int64_t>();
+  if (k < 1 || k > n || n > static_cast<std::int64_t>(perf::kMaxShardCount)) return std::nullopt;
+  return perf::Shard{static_cast<std::size_t>(k), static_cast<std::size_t>(n)};
+}
+
+Json shard_to_json(const perf::Shard& shard) { return {{"index", shard.index}, {"count", shard.count}}; }
+
+ReportParts report_parts(const PerfReportDocument& report) {
+  const std::string& name = report.source;
+  ReportParts parts;
+  parts.kind = report.kind;
+  if (!report.methods.is_object()) not_a_report(name, "it has no \"methods\" object");
+  parts.methods = report.methods;
+  parts.results.assign(report.results.begin(), report.results.end());
+  for (std::size_t i = 0; i < parts.results.size(); ++i) check_result(parts.results[i], name, i);
+  if (report.schema_version == 1) {
+    parts.sweep = {{"axes", Json::array()}, {"combinations", 1}};  // what version 2 says of a plain run
+    return parts;
+  }
+  if (!report.sweep.is_object()) not_a_report(name, "it has no \"sweep\" object");
+  parts.sweep = report.sweep;
+  if (const auto shard = parts.sweep.find("shard"); shard != parts.sweep.end()) {
+    parts.shard = shard_from_json(*shard);
+    if (!parts.shard) not_a_report(name, "its sweep.shard is not {\"index\": K, \"count\": N} with 1 <= K <= N");
+  }
+  check_results_in_sweep(parts, name);
+  return parts;
+}
+
+}  // namespace winml::report

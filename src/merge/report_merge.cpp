@@ -1,0 +1,199 @@
+#include "merge/report_merge.h"
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
+#include <algorithm>
+#include <numeric>
+#include <optional>
+#include <system_error>
+#include <utility>
+
+#include "document/report_results.h"
+#include "merge/shard_coverage.h"
+#include "report/json_fields.h"
+#include "report/json_reporter.h"
+#include "util/printable.h"
+#include "winml/errors.h"
+
+namespace winml::report {
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+// Most characters of a "methods" object the refusal repeats: enough to see how they differ.
+constexpr std::size_t kEchoMethodsChars = 200;
+
+// What tells a sweep apart from another: its "sweep" object without the shard, as text.
+std::string sweep_identity(const ReportParts& parts) {
+  Json sweep = parts.sweep;
+  sweep.erase("shard");
+  return sweep.dump();
+}
+
+// The shards an input holds: its own (a report of one shard), or those its results came from (a
+// report merged before). Empty for a whole sweep.
+std::vector<perf::Shard> shards_of(const ReportParts& parts) {
+  if (parts.shard) return {*parts.shard};
+  std::vector<perf::Shard> shards;
+  for (const Json& result : parts.results) {
+    const auto source = result.find("source");
+    if (source == result.end() || !source->is_object()) continue;
+    const auto shard = source->find("shard");
+    if (shard == source->end()) continue;
+    if (auto parsed = shard_from_json(*shard);
+        parsed && std::find(shards.begin(), shards.end(), *parsed) == shards.end()) {
+      shards.push_back(*parsed);
+    }
+  }
+  return shards;
+}
+
+std::string kind_words(const std::string& kind) {
+  return kind == "genai" ? "a genai report (a GenAI bundle)" : "an onnx report (a single ONNX model)";
+}
+
+void check_compatible(const std::vector<PerfReportDocument>& inputs, const std::vector<ReportParts>& parts) {
+  for (std::size_t i = 1; i < parts.size(); ++i) {
+    if (parts[i].kind != parts[0].kind) {
+      throw UsageError(fmt::format(
+          "{} is {} but {} is {}; merge reports of one kind at a time (one merge for the bundles, one for the "
+          "ONNX models).",
+          inputs[0].source, kind_words(parts[0].kind), inputs[i].source, kind_words(parts[i].kind)));
+    }
+    if (parts[i].methods != parts[0].methods) {
+      throw UsageError(fmt::format(
+          "{} and {} compute their statistics differently (their \"methods\" differ: {} and {}), so their numbers "
+          "would not compare side by side; re-run one of them with the winml version that ran the other.",
+          inputs[0].source, inputs[i].source, echo(parts[0].methods.dump(), kEchoMethodsChars),
+          echo(parts[i].methods.dump(), kEchoMethodsChars)));
+    }
+  }
+}
+
+// Problems joined by "; ", the first kListedItems of them, then how many more.
+std::string joined_problems(const std::vector<std::string>& problems) {
+  if (problems.size() <= kListedItems) return fmt::format("{}", fmt::join(problems, "; "));
+  return fmt::format("{}; and {} more like these",
+                     fmt::join(problems.begin(), problems.begin() + static_cast<std::ptrdiff_t>(kListedItems), "; "),
+                     problems.size() - kListedItems);
+}
+
+void check_coverage(const std::vector<PerfReportDocument>& inputs, const std::vector<ReportParts>& parts,
+                    const MergeOptions& options, std::vector<std::string>& warnings) {
+  std::vector<ShardClaim> claims;
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    for (const perf::Shard& shard : shards_of(parts[i]))
+      claims.push_back({inputs[i].source, sweep_identity(parts[i]), shard});
+  }
+  const ShardCoverage coverage = check_shard_coverage(claims);
+  if (!coverage.duplicated.empty()) {
+    throw UsageError(fmt::format(
+        "{}: its combinations would be counted twice. Give each shard once (to compare two runs of one sweep, merge "
+        "each run apart and compare the merged reports).",
+        joined_problems(coverage.duplicated)));
+  }
+  if (coverage.missing.empty()) return;
+  if (!options.allow_missing_shards) {
+    throw UsageError(fmt::format(
+        "{}, so the merged report would lack their combinations. Pass their reports too, or --allow-missing to "
+        "merge what is here.",
+        joined_problems(coverage.missing)));
+  }
+  for (const std::string& missing : coverage.missing) {
+    warnings.push_back(missing + ": the merged report lacks their combinations");
+  }
+}
+
+// The inputs in merge order: as given, except that the shards of one sweep follow each other in
+// shard order where the first of them was given (a shell glob puts shard-10 before shard-2).
+std::vector<std::size_t> merge_order(const std::vector<ReportParts>& parts) {
+  std::vector<std::string> group(parts.size());
+  std::vector<std::size_t> first_index(parts.size(), 0);
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    const std::vector<perf::Shard> shards = shards_of(parts[i]);
+    if (shards.empty() || shards.front().count < 2) {
+      group[i] = "input " + std::to_string(i);  // a whole sweep: a group of its own
+      continue;
+    }
+    group[i] = sweep_identity(parts[i]) + "/" + std::to_string(shards.front().count);
+    first_index[i] = std::min_element(shards.begin(), shards.end(), [](const perf::Shard& a, const perf::Shard& b) {
+                       return a.index < b.index;
+                     })->index;
+  }
+  std::vector<std::size_t> group_position(parts.size());
+  for (std::size_t i = 0; i < parts.size(); ++i) {
+    group_position[i] = static_cast<std::size_t>(std::find(group.begin(), group.end(), group[i]) - group.begin());
+  }
+  std::vector<std::size_t> order(parts.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+    return std::pair(group_position[a], first_index[a]) < std::pair(group_position[b], first_index[b]);
+  });
+  return order;
+}
+
+// The result with "source" first: the file it came from and the shard it was in (null for a whole
+// sweep). A result merged before keeps the source it has.
+Json with_source(const Json& result, const std::string& file, const std::optional<perf::Shard>& shard) {
+  if (result.contains("source")) return result;
+  Json out = {{"source", {{"file", file}, {"shard", shard ? shard_to_json(*shard) : Json(nullptr)}}}};
+  for (const auto& [key, value] : result.items()) out[key] = value;
+  return out;
+}
+
+// The sweep every input ran, without a shard (the merged report holds all of them); when they ran
+// different sweeps, none: no axes, and every result counted as a combination.
+Json merged_sweep(const std::vector<ReportParts>& parts, std::size_t results) {
+  const std::string first = sweep_identity(parts[0]);
+  for (const ReportParts& p : parts) {
+    if (sweep_identity(p) != first) return {{"axes", Json::array()}, {"combinations", results}};
+  }
+  Json sweep = parts[0].sweep;
+  sweep.erase("shard");
+  return sweep;
+}
+
+}  // namespace
+
+std::vector<PerfReportDocument> read_merge_inputs(const std::vector<std::filesystem::path>& files) {
+  std::vector<PerfReportDocument> inputs;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    for (std::size_t j = 0; j < i; ++j) {
+      std::error_code error;
+      if (std::filesystem::equivalent(files[i], files[j], error)) {
+        throw UsageError(fmt::format("{} and {} are the same report file; give each report once.", files[j].string(),
+                                     files[i].string()));
+      }
+    }
+    inputs.push_back(read_perf_report(files[i]));
+  }
+  return inputs;
+}
+
+MergedReport merge_reports(const std::vector<PerfReportDocument>& inputs, const MergeOptions& options) {
+  if (inputs.empty())
+    throw UsageError("no reports to merge; name the report files, e.g. winml perf merge a.json b.json -o all.json");
+  std::vector<ReportParts> parts;
+  parts.reserve(inputs.size());
+  for (const PerfReportDocument& input : inputs) parts.push_back(report_parts(input));
+  check_compatible(inputs, parts);
+  MergedReport merged;
+  check_coverage(inputs, parts, options, merged.warnings);
+  Json results = Json::array();
+  for (std::size_t i : merge_order(parts)) {
+    for (const Json& result : parts[i].results)
+      results.push_back(with_source(result, inputs[i].source, parts[i].shard));
+  }
+  Json sweep = merged_sweep(parts, results.size());
+  merged.report = {{"schema_version", kSchemaVersion},
+                   {"kind", parts[0].kind},
+                   {"methods", parts[0].methods},
+                   {"sweep", std::move(sweep)},
+                   {"results", std::move(results)}};
+  return merged;
+}
+
+std::string merged_report_text(const Json& report) { return json_fields::document_text(report); }
+
+}  // namespace winml::report

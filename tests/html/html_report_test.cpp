@@ -1,0 +1,64 @@
+#include "html/html_report.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace winml::report {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+using Json = nlohmann::ordered_json;
+
+constexpr const char* kLibrary = "window.Chart = function () {};";
+
+PerfReportDocument report_with_model(const std::string& model) {
+  PerfReportDocument doc;
+  doc.source = "a<b>.json";
+  doc.schema_version = 2;
+  doc.kind = "genai";
+  doc.results = Json::array({{{"config", {{"bundle", model}}}, {"metrics", Json::object()}}});
+  return doc;
+}
+
+// The text of the <script type="application/json"> element that holds the data.
+std::string embedded_data(const std::string& html) {
+  const std::string open = "<script type=\"application/json\" id=\"winml-report-data\">";
+  const auto start = html.find(open);
+  const auto end = html.find("</script>", start);
+  if (start == std::string::npos || end == std::string::npos) return "";
+  return html.substr(start + open.size(), end - start - open.size());
+}
+
+TEST(HtmlReport, FillsEveryMarkerWithTheLibraryAndTheData) {
+  const std::string html = render_html_report({report_with_model("tiny")}, kLibrary, "winml 9.9 (abc)");
+  EXPECT_THAT(html, Not(HasSubstr("@WINML_")));
+  EXPECT_THAT(html, HasSubstr(kLibrary));
+  const Json data = Json::parse(embedded_data(html));
+  EXPECT_EQ(data["generator"], "winml 9.9 (abc)");
+  ASSERT_EQ(data["reports"].size(), 1u);
+  EXPECT_EQ(data["reports"][0]["kind"], "genai");
+  EXPECT_EQ(data["reports"][0]["schema_version"], 2);
+  EXPECT_EQ(data["reports"][0]["results"][0]["config"]["bundle"], "tiny");
+}
+
+TEST(HtmlReport, ReportTextCannotEndTheScriptElement) {
+  const std::string hostile = "</script><script>alert(1)</script><!--";
+  const std::string html = render_html_report({report_with_model(hostile)}, kLibrary, "winml");
+  const std::string data = embedded_data(html);
+  EXPECT_THAT(data, Not(HasSubstr("<")));
+  EXPECT_EQ(Json::parse(data)["reports"][0]["results"][0]["config"]["bundle"], hostile);  // intact when read
+  EXPECT_THAT(html, HasSubstr("<title>winml perf report: a&lt;b&gt;.json</title>"));
+}
+
+TEST(HtmlReport, IsSelfContained) {
+  const std::string html = render_html_report({report_with_model("tiny")}, kLibrary, "winml");
+  for (const char* fetch : {"<script src", "<link", "<img", "<iframe", "url(", "@import", "fetch(", "XMLHttpRequest"}) {
+    EXPECT_THAT(html, Not(HasSubstr(fetch))) << fetch;
+  }
+}
+
+}  // namespace
+}  // namespace winml::report
