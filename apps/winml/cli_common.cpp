@@ -106,7 +106,8 @@ std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::stri
   if (libraries.empty()) return libraries;
   // A library that crashes while being registered is named, in a child, before this process
   // loads it (ep/plugin_probe.h); the compile worker is that child.
-  ep::probe_plugin_libraries(libraries, {compile::default_worker_command(), cache_root() / "ep-library-probes"});
+  ep::probe_plugin_libraries(libraries,
+                             {compile::default_worker_command(), storage::cache_root() / "ep-library-probes"});
   ep::register_plugin_libraries(libraries, engine::get());
   return libraries;
 }

@@ -49,7 +49,7 @@ void run_compare(const CompareFlags& flags) {
         flags.files.empty() ? std::string("none") : "only " + flags.files.front()));
   }
   // Checked first: a comparison that could not be written is refused before reading anything.
-  if (!flags.output.empty()) report::check_report_path(flags.output, flags.overwrite);
+  if (!flags.output.empty()) storage::check_report_path(flags.output, flags.overwrite);
   const std::vector<std::filesystem::path> files(flags.files.begin(), flags.files.end());
   const report::Comparison comparison = report::compare_reports(report::read_merge_inputs(files), flags.force);
   for (const report::ReportComparison& compared : comparison.reports) {
@@ -63,7 +63,7 @@ void run_compare(const CompareFlags& flags) {
   if (flags.output.empty()) {
     std::fputs(text.c_str(), stdout);
   } else {
-    report::write_report(flags.output, text, flags.overwrite);
+    storage::write_report(flags.output, text, flags.overwrite);
     if (flags.out.verbosity >= 0) note("comparison written to " + flags.output);
   }
   if (!flags.fail_if_slower) return;

@@ -33,12 +33,12 @@ void run_merge(const MergeFlags& flags) {
     throw UsageError("name the reports to merge, e.g. winml perf merge shard-1.json shard-2.json -o all.json");
   }
   // Checked first: a merge that could not be written is refused before reading anything.
-  report::check_report_path(flags.output, flags.overwrite);
+  storage::check_report_path(flags.output, flags.overwrite);
   const std::vector<std::filesystem::path> files(flags.files.begin(), flags.files.end());
   const report::MergedReport merged =
       report::merge_reports(report::read_merge_inputs(files), {.allow_missing_shards = flags.allow_missing});
   for (const std::string& warning : merged.warnings) warn(warning, flags.out);
-  report::write_report(flags.output, report::merged_report_text(merged.report), flags.overwrite);
+  storage::write_report(flags.output, report::merged_report_text(merged.report), flags.overwrite);
   if (flags.out.verbosity >= 0) {
     const std::size_t results = merged.report["results"].size();
     note(fmt::format("merged {} report{} ({} result{}) into {}", files.size(), files.size() == 1 ? "" : "s", results,

@@ -10,7 +10,7 @@
 namespace winml::cli {
 
 void check_html_target(const std::filesystem::path& path, bool overwrite, std::string_view flag) {
-  report::check_report_path(path, overwrite, flag);
+  storage::check_report_path(path, overwrite, flag);
   report::read_chart_js();
 }
 
@@ -25,13 +25,13 @@ std::string html_page(const std::vector<report::PerfReportDocument>& reports) {
 
 void write_html_report(const std::vector<report::PerfReportDocument>& reports, const std::filesystem::path& path,
                        bool overwrite, std::string_view flag) {
-  report::write_report(path, html_page(reports), overwrite, flag);
+  storage::write_report(path, html_page(reports), overwrite, flag);
 }
 
 std::filesystem::path write_run_html(std::string_view json, const std::filesystem::path& json_path,
                                      const std::filesystem::path& path, bool overwrite) {
-  return report::write_finished_report(path, html_page({report::parse_perf_report(json, json_path.string())}),
-                                       overwrite, "--html");
+  return storage::write_finished_report(path, html_page({report::parse_perf_report(json, json_path.string())}),
+                                        overwrite, "--html");
 }
 
 }  // namespace winml::cli

@@ -16,13 +16,13 @@ namespace winml::cli {
 /// `flag` is the one that named the path, for the messages.
 void check_html_target(const std::filesystem::path& path, bool overwrite, std::string_view flag);
 
-/// Writes the page of `reports` to `path` atomically (report::write_report); messages name `flag`.
+/// Writes the page of `reports` to `path` atomically (storage::write_report); messages name `flag`.
 void write_html_report(const std::vector<report::PerfReportDocument>& reports, const std::filesystem::path& path,
                        bool overwrite, std::string_view flag = "-o");
 
 /// --html: the page of the report a perf run has just written, `json` at `json_path`. Returns the
 /// path written: `path`, or one beside it when `path` was taken during the run
-/// (report::write_finished_report).
+/// (storage::write_finished_report).
 std::filesystem::path write_run_html(std::string_view json, const std::filesystem::path& json_path,
                                      const std::filesystem::path& path, bool overwrite);
 

@@ -25,9 +25,9 @@ void emit_report(const Report& report, const PerfOptions& options, const std::fi
   std::string json = report::make_reporter("json", false)->render(report);
   std::filesystem::path written = path;
   if (options.output.empty()) {
-    written = report::write_new_report(path, json);
+    written = storage::write_new_report(path, json);
   } else {
-    written = report::write_finished_report(path, json, options.overwrite, "-o");
+    written = storage::write_finished_report(path, json, options.overwrite, "-o");
   }
   std::filesystem::path html_written = options.html;
   if (!options.html.empty()) html_written = write_run_html(json, written, options.html, options.overwrite);

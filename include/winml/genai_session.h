@@ -14,6 +14,7 @@
 #include "winml/ep_choice.h"
 #include "winml/errors.h"
 #include "winml/generation.h"
+#include "winml/stage_threads.h"
 
 namespace winml {
 
@@ -70,12 +71,6 @@ struct LoadBreakdown {
   double other_s = 0;      ///< the rest (engine libraries loaded on first use, EOS ids)
   /// The sum of the parts: the whole load.
   double total_s() const { return prepare_s + compile_s + model_s + tokenizer_s + other_s; }
-};
-
-/// The intra-op thread count one stage's session was created with, as the loaded config sets it.
-struct StageThreads {
-  std::string stage;                    ///< pipeline stage name, or "decoder"
-  std::optional<int> intra_op_threads;  ///< intra_op_num_threads; nullopt = none set (GenAI's default)
 };
 
 /// RAII owner of a GenAI model + tokenizer for one bundle. Loads on first use or on load();

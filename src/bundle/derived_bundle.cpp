@@ -15,6 +15,7 @@
 #include "platform/read_file.h"
 #include "platform/temp_sweep.h"
 #include "storage/cache_root.h"
+#include "storage/model_folder_name.h"
 #include "util/file_limits.h"
 #include "winml/errors.h"
 
@@ -128,16 +129,6 @@ void write_bundle(const fs::path& bundle_dir, const ConfigJson& config, const fs
   platform::write_file_atomically(config_path, text);
 }
 
-// FNV-1a: stable across runs and builds, unlike std::hash.
-std::uint64_t fnv1a(const std::string& text) {
-  std::uint64_t hash = 14695981039346656037ull;
-  for (unsigned char c : text) {
-    hash ^= c;
-    hash *= 1099511628211ull;
-  }
-  return hash;
-}
-
 // Creates `dir` if needed and proves a file can be made in it (permission bits alone do not tell:
 // root ignores them, read-only mounts do not show in them).
 bool writable_folder(const fs::path& dir) {
@@ -173,8 +164,7 @@ void write_derived_bundle(const fs::path& bundle_dir, const nlohmann::json& conf
 
 fs::path cache_bundle_dir(const fs::path& bundle_dir) {
   fs::path bundle = canonical_path(bundle_dir);
-  std::string name = bundle.filename().empty() ? "bundle" : bundle.filename().string();
-  return cache_root() / "bundles" / fmt::format("{}-{:016x}", name, fnv1a(bundle.string()));
+  return storage::cache_root() / "bundles" / storage::model_folder_name(bundle, 16);
 }
 
 fs::path override_bundle_dir(const fs::path& bundle_dir) {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "bundle/genai_config.h"
-#include "winml/genai_session.h"
+#include "winml/stage_threads.h"
 
 namespace winml::bundle {
 

@@ -52,7 +52,7 @@ std::optional<std::vector<StageResult>> read_prepared(const fs::path& dir, const
         r.artifact = dir / r.filename;
         // The artifact must still be the one this marker was written for, intact.
         auto marker = read_marker(r.artifact);
-        if (!marker || digest(marker->key) != s.at("key").get<std::string>() ||
+        if (!marker || storage::digest(marker->key) != s.at("key").get<std::string>() ||
             !marked_files_problem(r.artifact, *marker).empty()) {
           return std::nullopt;
         }
@@ -82,7 +82,7 @@ bool mark_prepared(const fs::path& dir, const std::string& fingerprint, const st
     if (!s.artifact.empty()) {
       auto marker = read_marker(s.artifact);
       if (!marker || !marker->complete) return false;
-      entry["key"] = digest(marker->key);
+      entry["key"] = storage::digest(marker->key);
     }
     list.push_back(std::move(entry));
   }

@@ -3,35 +3,13 @@
 #include <algorithm>
 #include <optional>
 
+#include "onnx_wire/onnx_fields.h"
 #include "onnx_wire/onnx_wire.h"
 
 namespace winml::compile {
 namespace {
 
-// Field numbers from onnx.proto.
-namespace model_field {
-constexpr std::uint32_t ir_version = 1, graph = 7, opset_import = 8;
-}
-namespace graph_field {
-constexpr std::uint32_t node = 1, initializer = 5;
-}
-namespace node_field {
-constexpr std::uint32_t name = 3, op_type = 4, attribute = 5, domain = 7;
-}
-namespace attribute_field {
-constexpr std::uint32_t name = 1, i = 3, s = 4;
-}
-namespace tensor_field {
-constexpr std::uint32_t external_data = 13;
-}
-namespace entry_field {
-constexpr std::uint32_t key = 1, value = 2;
-}
-
-// Model fields that are messages or strings; a wrong wire type on them means corruption.
-bool model_field_is_bytes(std::uint32_t n) {
-  return n == 2 || n == 3 || n == 4 || n == 6 || n == 7 || n == 8 || n == 14 || n == 20 || n == 25 || n == 26;
-}
+using namespace onnx_wire;
 
 struct Attribute {
   std::string name;

@@ -82,7 +82,7 @@ std::string artifact_name(std::string_view stage, std::string_view ep_alias) {
   std::replace_if(
       safe.begin(), safe.end(), [](char c) { return !is_name_char(c); }, '_');
   if (!safe.empty() && safe.front() == '.') safe.front() = '_';
-  if (safe != stage) safe += "-" + digest(stage).substr(0, 8);
+  if (safe != stage) safe += "-" + storage::digest(stage).substr(0, 8);
   return fmt::format("{}_{}_ctx.onnx", safe, ep_alias);
 }
 
@@ -118,7 +118,7 @@ std::string compile_fingerprint(const CompileJob& job, std::string_view extra) {
                         {"embed", job.embed},
                         {"compiler", job.compiler_id},
                         {"extra", std::string(extra)}};
-  return digest(all.dump());
+  return storage::digest(all.dump());
 }
 
 }  // namespace winml::compile

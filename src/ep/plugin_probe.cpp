@@ -20,7 +20,7 @@ std::string absolute_path(const std::string& path) {
 }
 
 fs::path memo_file(const PluginProbe& probe, const PluginLibrary& library) {
-  return probe.memo_dir / (compile::digest(plugin_library_identity(library)) + ".passed");
+  return probe.memo_dir / (storage::digest(plugin_library_identity(library)) + ".passed");
 }
 
 }  // namespace

@@ -6,7 +6,7 @@
 
 #include "platform/read_file.h"
 
-namespace winml::compile {
+namespace winml::onnx_wire {
 
 WireReader::WireReader(const std::filesystem::path& path) {
   // Only a regular file is scanned: a FIFO would block the scan and /dev/zero never end it.
@@ -113,7 +113,13 @@ std::optional<WireField> WireReader::next(std::uint64_t end) {
   return field;
 }
 
-bool WireReader::skip(const WireField& field) { return seek(field.end); }
+bool WireReader::skip(const WireField& field) {
+  // next() already consumed a varint or fixed-width payload and such a field has no end offset:
+  // seeking to it would rewind to the file's start. Callers skip only length-delimited fields
+  // today; this keeps a caller that forgets from scanning the file again.
+  if (field.type != WireType::length_delimited) return ok();
+  return seek(field.end);
+}
 
 std::optional<std::string> WireReader::read_string(const WireField& field, std::size_t max_bytes) {
   const std::uint64_t length = field.end - field.start;
@@ -130,4 +136,4 @@ std::optional<std::string> WireReader::read_string(const WireField& field, std::
   return out;
 }
 
-}  // namespace winml::compile
+}  // namespace winml::onnx_wire

@@ -10,7 +10,7 @@
 #include <optional>
 #include <string>
 
-namespace winml::compile {
+namespace winml::onnx_wire {
 
 /// Protobuf wire types (groups, 3 and 4, are not used by ONNX and count as corruption).
 enum class WireType : std::uint8_t { varint = 0, fixed64 = 1, length_delimited = 2, fixed32 = 5 };
@@ -47,7 +47,8 @@ class WireReader {
   /// Reads the next field header that lies before `end`. Returns nullopt at `end` exactly, or on
   /// corruption (then ok() is false). Fixed-width payloads are skipped; varints are read into value.
   std::optional<WireField> next(std::uint64_t end);
-  /// Moves to the end of a length-delimited field's payload.
+  /// Moves to the end of a length-delimited field's payload; for any other field (whose payload
+  /// next() consumed) it stays where it is.
   bool skip(const WireField& field);
   /// Reads a length-delimited payload as bytes when it is at most max_bytes long, else skips it and
   /// returns nullopt (ok() stays true).
@@ -64,4 +65,4 @@ class WireReader {
   std::string error_;
 };
 
-}  // namespace winml::compile
+}  // namespace winml::onnx_wire

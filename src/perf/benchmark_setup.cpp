@@ -16,8 +16,8 @@ engine::Engine& BenchmarkServices::get_engine() const { return engine ? engine()
 std::filesystem::path checked_report_path(const ReportTarget& target, std::chrono::system_clock::time_point start) {
   bool chosen_by_us = target.output.empty();
   std::filesystem::path path =
-      chosen_by_us ? report::default_report_path(target.model, start) : std::filesystem::path(target.output);
-  report::check_report_path(path, target.overwrite || chosen_by_us);
+      chosen_by_us ? storage::default_report_path(target.model, start) : std::filesystem::path(target.output);
+  storage::check_report_path(path, target.overwrite || chosen_by_us);
   return path;
 }
 

@@ -234,7 +234,7 @@ void run_once(const RunContext& context, LoadedSession& loaded, const std::strin
   config.apply_template = prompt.templated;
   config.prompt = prompt.label;
   config.context_length = session.context_length();
-  config.timestamp = report::rfc3339_local(context.start.started);
+  config.timestamp = storage::rfc3339_local(context.start.started);
   pooled.machine = services.machine_info();
   attach_engine_versions(pooled.machine, services.get_engine());
   config.threads =

@@ -212,7 +212,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     config.delay_s = request_.rounds.delay_s;
     config.inputs = std::move(inputs.facts);
     for (const auto& set : inputs.sets) config.data_sets.push_back(set.name);
-    config.timestamp = report::rfc3339_local(start_.started);
+    config.timestamp = storage::rfc3339_local(start_.started);
     runs.machine = machine_;
     attach_engine_versions(runs.machine, engine);
     config.threads = onnx_threads_in_effect(choice.intra_op_threads, runs.machine);

@@ -4,44 +4,14 @@
 
 #include <optional>
 
+#include "onnx_wire/onnx_fields.h"
 #include "onnx_wire/onnx_wire.h"
 #include "winml/errors.h"
 
 namespace winml::roofline {
 namespace {
 
-using compile::WireField;
-using compile::WireReader;
-using compile::WireType;
-
-// Field numbers from onnx.proto.
-namespace model_field {
-constexpr std::uint32_t graph = 7;
-}
-namespace graph_field {
-constexpr std::uint32_t node = 1, initializer = 5, input = 11;
-}
-namespace node_field {
-constexpr std::uint32_t input = 1, op_type = 4, attribute = 5, domain = 7;
-}
-namespace attribute_field {
-constexpr std::uint32_t name = 1, i = 3, g = 6, graphs = 11, type = 20;
-}
-namespace tensor_field {
-constexpr std::uint32_t dims = 1, data_type = 2, name = 8;
-}
-namespace value_info_field {
-constexpr std::uint32_t name = 1, type = 2;
-}
-namespace type_field {
-constexpr std::uint32_t tensor_type = 1;
-}
-namespace tensor_type_field {
-constexpr std::uint32_t elem_type = 1;
-}
-// AttributeProto.AttributeType.INT: only INT attributes are kept, so a FLOAT or INTS attribute
-// that happens to carry an `i` field is not mistaken for one.
-constexpr std::uint64_t kIntAttribute = 2;
+using namespace onnx_wire;
 
 // Names, op types and attribute names are short; anything longer is not one we need.
 constexpr std::size_t kMaxName = 1 << 16;
@@ -114,7 +84,7 @@ bool read_attribute(Walk& w, const WireField& field, NodeFact& node) {
   }
   if (!w.r.ok()) return false;
   // Files written before AttributeProto.type existed carry no type: an `i` alone is an INT.
-  if (i && (type == kIntAttribute || type == 0)) node.int_attributes[name] = *i;
+  if (i && (type == kIntAttributeType || type == 0)) node.int_attributes[name] = *i;
   return true;
 }
 

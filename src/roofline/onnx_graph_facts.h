@@ -3,7 +3,7 @@
 /// The facts of an ONNX model that say how many bytes a run reads and how many multiply-accumulates
 /// it does: every initializer's name, element type and shape, every node's operator, inputs and
 /// integer attributes, and the graph inputs' element types. Read field by field from the protobuf
-/// wire format (compile/onnx_wire.h): tensor payloads, embedded or in external data files, are
+/// wire format (onnx_wire/onnx_wire.h): tensor payloads, embedded or in external data files, are
 /// seeked over and never read, so a 2 GB model costs a few thousand small reads.
 
 #include <cstdint>

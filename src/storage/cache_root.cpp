@@ -4,7 +4,7 @@
 #include "platform/user_folders.h"
 #include "platform/utf8_path.h"
 
-namespace winml {
+namespace winml::storage {
 
 std::filesystem::path cache_root() {
   if (auto dir = platform::environment_variable("WINML_CACHE_DIR")) return platform::utf8_path(*dir);
@@ -12,4 +12,4 @@ std::filesystem::path cache_root() {
   return std::filesystem::temp_directory_path() / "winml-cache";
 }
 
-}  // namespace winml
+}  // namespace winml::storage

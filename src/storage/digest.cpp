@@ -4,7 +4,7 @@
 
 #include <fmt/format.h>
 
-namespace winml::compile {
+namespace winml::storage {
 
 std::string digest(std::string_view text) {
   std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a 64-bit offset basis
@@ -15,4 +15,4 @@ std::string digest(std::string_view text) {
   return fmt::format("{:016x}", hash);
 }
 
-}  // namespace winml::compile
+}  // namespace winml::storage

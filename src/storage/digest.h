@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
-namespace winml::compile {
+namespace winml::storage {
 
 /// 16 hex digits of the 64-bit FNV-1a hash of `text` (the same on every platform and build).
 std::string digest(std::string_view text);
 
-}  // namespace winml::compile
+}  // namespace winml::storage

@@ -7,10 +7,10 @@
 #include "platform/local_time.h"
 #include "platform/temp_sweep.h"
 #include "storage/cache_root.h"
-#include "storage/digest.h"
+#include "storage/model_folder_name.h"
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::storage {
 namespace {
 
 // The folder a report will be created in: the nearest ancestor of `path` that exists (the missing
@@ -80,14 +80,6 @@ void refuse_unreplaceable(const std::filesystem::path& path, const std::filesyst
 
 }  // namespace
 
-std::string report_name_for(const std::filesystem::path& model) {
-  std::filesystem::path p = model.lexically_normal();
-  if (!p.has_filename()) p = p.parent_path();  // "bundle/" normalises to "bundle/" with no filename
-  std::string name = p.extension() == ".onnx" ? p.stem().string() : p.filename().string();
-  if (name.empty() || name == "." || name == "..") return "model";
-  return name;
-}
-
 std::filesystem::path default_report_path(const std::filesystem::path& model,
                                           std::chrono::system_clock::time_point when) {
   const std::tm tm = platform::local_time(when).fields;
@@ -102,7 +94,7 @@ std::string report_folder_for(const std::filesystem::path& model) {
   std::filesystem::path resolved = std::filesystem::weakly_canonical(where, ec);
   if (!ec) where = resolved;
   if (!where.has_filename()) where = where.parent_path();  // "/models/bundle/" names the bundle
-  return report_name_for(where) + "-" + compile::digest(where.string()).substr(0, 8);
+  return model_folder_name(where, 8);
 }
 
 std::string rfc3339_local(std::chrono::system_clock::time_point when) {
@@ -186,4 +178,4 @@ std::filesystem::path write_new_report(const std::filesystem::path& path, std::s
                                                   path.string(), kMaxSuffix, path.parent_path().string()));
 }
 
-}  // namespace winml::report
+}  // namespace winml::storage

@@ -8,15 +8,10 @@
 #include <string>
 #include <string_view>
 
-namespace winml::report {
+namespace winml::storage {
 
-/// The name a model's reports are grouped under: the folder name of a bundle, the file name
-/// without extension of an .onnx file. Trailing slashes are ignored; a name that cannot serve as
-/// one folder ("", ".", "..") becomes "model".
-std::string report_name_for(const std::filesystem::path& model);
-
-/// The folder name of a model's default reports: report_name_for(model), a dash and 8 hex digits
-/// of a hash of the model's absolute, symlink-resolved path, e.g. "resnet50-1a2b3c4d". Two models
+/// The folder name of a model's default reports: model_folder_name (storage/model_folder_name.h) of
+/// the model's absolute, symlink-resolved path with 8 hex digits, e.g. "resnet50-1a2b3c4d". Two models
 /// with one name in different folders ("model.onnx") never share a folder; one model reached by
 /// different relative paths always gets the same one.
 std::string report_folder_for(const std::filesystem::path& model);
@@ -63,4 +58,4 @@ std::filesystem::path write_finished_report(const std::filesystem::path& path, s
 /// Sweeps the folder like write_report.
 std::filesystem::path write_new_report(const std::filesystem::path& path, std::string_view content);
 
-}  // namespace winml::report
+}  // namespace winml::storage

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
+
 #include "compile/onnx_fixtures.h"
 #include "test_support/temp_dir.h"
 
@@ -101,6 +103,25 @@ TEST(OnnxScan, ContainedRelativePaths) {
   EXPECT_FALSE(is_contained_relative_path("/abs.bin"));
   EXPECT_FALSE(is_contained_relative_path("../up.bin"));
   EXPECT_FALSE(is_contained_relative_path("sub/../../up.bin"));
+}
+
+}  // namespace
+}  // namespace winml::compile
+
+namespace winml::compile {
+namespace {
+
+// A node with a varint field the scan does not know (field 15) is passed over: the scan goes on
+// to the end of the node and the model is valid.
+TEST(OnnxScan, AnUnknownVarintFieldInANodeIsSkippedInPlace) {
+  test::TempDir dir;
+  const fs::path path = dir.path() / "model.onnx";
+  // ir_version 8; opset_import {}; graph { node { field 15: 1 } }
+  const std::string bytes("\x08\x08\x42\x00\x3a\x04\x0a\x02\x78\x01", 10);
+  std::ofstream(path, std::ios::binary) << bytes;
+  const OnnxScan scan = scan_onnx(path);
+  EXPECT_TRUE(scan.valid) << scan.problem;
+  EXPECT_TRUE(scan.ep_contexts.empty());
 }
 
 }  // namespace

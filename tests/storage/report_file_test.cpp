@@ -14,7 +14,7 @@
 
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::storage {
 namespace {
 
 namespace fs = std::filesystem;
@@ -56,15 +56,6 @@ std::string read(const fs::path& p) {
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-TEST(ReportFile, NameOfBundleOrModel) {
-  EXPECT_EQ(report_name_for("/models/tiny-llama"), "tiny-llama");
-  EXPECT_EQ(report_name_for("/models/tiny-llama/"), "tiny-llama");
-  EXPECT_EQ(report_name_for("models/resnet50.onnx"), "resnet50");
-  EXPECT_EQ(report_name_for("./"), "model");
-  EXPECT_EQ(report_name_for(".."), "model");
-  EXPECT_EQ(report_name_for(""), "model");
 }
 
 TEST(ReportFile, DefaultPathUnderCacheRoot) {
@@ -292,4 +283,4 @@ TEST(ReportFile, CheckFailsEarly) {
 }
 
 }  // namespace
-}  // namespace winml::report
+}  // namespace winml::storage
