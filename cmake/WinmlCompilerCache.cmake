@@ -33,11 +33,15 @@ if(WINML_CCACHE AND NOT MSVC AND NOT DEFINED CMAKE_CXX_COMPILER_LAUNCHER)
       set(CMAKE_CXX_COMPILER_LAUNCHER ${_launcher})
       set(CMAKE_C_COMPILER_LAUNCHER ${_launcher})
       message(STATUS "Compiler cache: ccache ${_ccache_version}, base_dir ${CMAKE_SOURCE_DIR}")
+      # Unity sources include each file by its absolute path, so __FILE__ in them (ONNX's OpSchema
+      # registration, protobuf's checks) would name this clone and no other clone could hit:
+      # mapped, it names the file relative to the source tree. (Not for windres: C and C++ only.)
+      add_compile_options("$<$<COMPILE_LANGUAGE:CXX,C>:-fmacro-prefix-map=${CMAKE_SOURCE_DIR}/=>")
       if(WINML_SANITIZE)
         # The sanitizer build has line tables (-gline-tables-only), and ccache hashes the build
         # folder of a compile with debug information unless a -fdebug-prefix-map maps it: mapped
         # to ".", another clone hits too. Reports then name sources relative to the clone.
-        add_compile_options("-fdebug-prefix-map=${CMAKE_SOURCE_DIR}=.")
+        add_compile_options("$<$<COMPILE_LANGUAGE:CXX,C>:-fdebug-prefix-map=${CMAKE_SOURCE_DIR}=.>")
       endif()
     endif()
   endif()
