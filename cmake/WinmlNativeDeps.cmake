@@ -9,7 +9,7 @@
 #                             (Windows: lib/onnxruntime-genai.dll and lib/onnxruntime-genai.lib)
 #   -DWINML_NUGET_PACKAGES_DIR=<dir>  an already restored NuGet packages folder
 # The packages carry every platform's natives; WINML_NUGET_RUNTIME picks the one this build targets.
-set(WINML_ORT_VERSION "1.31.0")
+set(WINML_ORT_VERSION "1.31.1")
 set(WINML_GENAI_VERSION "0.18.0")
 
 set(WINML_ORT_ROOT "" CACHE PATH "Existing ONNX Runtime install (include/ + lib/)")
@@ -41,7 +41,8 @@ if(NOT WINML_ORT_ROOT OR NOT WINML_GENAI_ROOT)
     message(STATUS "Restoring ONNX Runtime ${WINML_ORT_VERSION} and GenAI ${WINML_GENAI_VERSION} from NuGet")
     set(_proj_dir "${CMAKE_BINARY_DIR}/_nuget_project")
     file(MAKE_DIRECTORY "${_proj_dir}")
-    configure_file("${CMAKE_CURRENT_LIST_DIR}/nuget/winml-native-deps.csproj" "${_proj_dir}/winml-native-deps.csproj" COPYONLY)
+    # The versions are written into the project here, so this file is the one place they are named.
+    configure_file("${CMAKE_CURRENT_LIST_DIR}/nuget/winml-native-deps.csproj" "${_proj_dir}/winml-native-deps.csproj" @ONLY)
     execute_process(
       COMMAND "${DOTNET_EXECUTABLE}" restore "${_proj_dir}/winml-native-deps.csproj"
               --packages "${WINML_NUGET_PACKAGES_DIR}" --nologo -v quiet

@@ -7,6 +7,7 @@
 # build-asan/fuzz-artifacts/ and replayed with: build-asan/bin/TARGET FILE
 set -euo pipefail
 cd "$(dirname "$0")/.."
+scripts/setup.sh sanitizers  # llvm-symbolizer, for the stack of a finding
 seconds=${1:-60}
 targets=(genai_config_fuzzer tensor_proto_fuzzer cli_args_fuzzer perf_report_fuzzer prompt_fuzzer)
 # shellcheck source=scripts/sanitizer-env.sh

@@ -6,6 +6,8 @@
 # Extra arguments go to ctest (e.g. -R Pattern). Fails when any process wrote a sanitizer report.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The asan preset builds the tests too, with clang.
+scripts/setup.sh build tests sanitizers
 export SANITIZER_LOG_DIR="$PWD/build-asan/sanitizer-reports"
 # The ONNX Runtime and GenAI NuGet packages the ci preset already restored serve this build too.
 nuget=()

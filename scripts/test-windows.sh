@@ -6,7 +6,8 @@
 # Extra arguments go to ctest (e.g. -R platform).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+# The Linux ci build (its tests included) writes the fixtures, so it needs the tests group too.
+scripts/setup.sh build tests windows
 
 # The Linux winml writes the fixtures; the NuGet packages it restored serve this build too.
 if [[ ! -x build-ci/bin/winml ]]; then

@@ -69,6 +69,11 @@ INSTANTIATE_TEST_SUITE_P(
 TEST(EngineVersions, ComeFromTheLoadedLibraries) {
   Versions versions = get().versions();
   EXPECT_NE(versions.onnxruntime.find('.'), std::string::npos) << versions.onnxruntime;
+#if WINML_TEST_OWN_ORT
+  // The restored package's library is the one GenAI loads too (it dlopens the libonnxruntime beside
+  // it), so a pin that a stray system copy shadows shows up here.
+  EXPECT_EQ(versions.onnxruntime, WINML_TEST_ORT_VERSION);
+#endif
   // This build links GenAI from a NuGet package (<id>/<version>/runtimes/<rid>/native/) unless it
   // was configured with WINML_GENAI_ROOT; then nothing tells its version.
 #ifdef _WIN32

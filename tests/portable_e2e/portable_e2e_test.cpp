@@ -85,7 +85,7 @@ TEST_F(PortableCli, PerfOfASingleOnnxModelWritesACompleteReport) {
 #ifdef _WIN32
   EXPECT_NE(run["machine"]["os"].get<std::string>().find("Windows"), std::string::npos) << run["machine"];
 #endif
-  EXPECT_EQ(run["machine"]["onnxruntime_version"], "1.31.0");
+  EXPECT_EQ(run["machine"]["onnxruntime_version"], WINML_TEST_ORT_VERSION);
 }
 
 TEST_F(PortableCli, PerfOfAGenaiBundleMeasuresEveryPhase) {
