@@ -8,16 +8,12 @@
 #include <filesystem>
 
 #include "compile/worker_path.h"
-#include "engine/engine_loader.h"
 #include "engine_log.h"
-#include "ep/discovery.h"
-#include "ep/plugin_eps.h"
-#include "ep/plugin_probe.h"
+#include "ep/ep_selection.h"
+#include "ep/library_registration.h"
 #include "number_flags.h"
 #include "platform/environment.h"
-#include "platform/file_kind.h"
 #include "platform/terminal.h"
-#include "platform/utf8_path.h"
 #include "storage/cache_root.h"
 #include "util/printable.h"
 #include "winml/errors.h"
@@ -86,46 +82,14 @@ void add_threads_flag(CLI::App& app, std::optional<int>& threads) {
 }
 
 std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::string>& from_flags) {
-  // Every entry is checked before the engine loads, and a bad one names where it came from.
-  const std::string env = platform::environment_variable(ep::kEpLibrariesVariable).value_or("");
-  std::vector<ep::PluginLibrary> libraries = ep::parse_plugin_libraries(from_flags, env);
-  for (const auto& library : libraries) {
-    // Looked at without opening it: a FIFO would block the loader, a device is no library.
-    const platform::FileKind kind = platform::file_kind(platform::utf8_path(library.path));
-    const std::string named =
-        "EP library '" + echo(library.path, kEchoPathChars) + "' (for " + echo(library.name, kEchoChars) + ")";
-    if (kind == platform::FileKind::missing) {
-      throw UsageError(named + " does not exist. Check the path given to " + library.source + ".");
-    }
-    if (kind != platform::FileKind::regular) {
-      throw UsageError(named + " is " +
-                       (kind == platform::FileKind::directory ? "a folder" : "a device, FIFO or socket") +
-                       ", not a shared library file. Check the path given to " + library.source + ".");
-    }
-  }
-  if (libraries.empty()) return libraries;
-  // A library that crashes while being registered is named, in a child, before this process
-  // loads it (ep/plugin_probe.h); the compile worker is that child.
-  ep::probe_plugin_libraries(libraries,
-                             {compile::default_worker_command(), storage::cache_root() / "ep-library-probes"});
-  ep::register_plugin_libraries(libraries, engine::get());
-  return libraries;
-}
-
-EpChoice select_genai_ep(const std::string& ep, const std::string& device) {
-  bool respect_bundle = ep.empty() && (device.empty() || device == "config");
-  if (respect_bundle) return {};
-  ep::EngineEpDiscovery discovery;
-  return ep::EpResolver(ep::discover_device_eps(discovery)).select_genai_ep(ep, device);
+  // The compile worker is the child that probes each library (ep/plugin_probe.h).
+  return ep::register_requested_libraries(
+      from_flags, {compile::default_worker_command(), storage::cache_root() / "ep-library-probes"});
 }
 
 EpChoice choose_named_ep(const std::string& ep, const std::string& device,
                          const std::vector<std::string>& ep_libraries) {
-  const bool built_in = ep::find_ep(ep) != nullptr;
-  if (!built_in) register_ep_libraries(ep_libraries);
-  EpChoice choice = EpChoice::of(ep::require_ep(ep), device);
-  if (built_in) register_ep_libraries(ep_libraries);
-  return choice;
+  return ep::choose_named_ep(ep, device, [&ep_libraries] { register_ep_libraries(ep_libraries); });
 }
 
 std::set<std::string> given_flags(const CLI::App& cmd) {

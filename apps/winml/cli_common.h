@@ -43,23 +43,13 @@ void add_allow_custom_ops_flag(CLI::App& app, bool& allow);
 /// Binds --threads N (1 to kMaxThreads): intra-op threads of every session the command creates.
 void add_threads_flag(CLI::App& app, std::optional<int>& threads);
 
-/// Registers plugin EP libraries from --ep-library values and the WINML_EP_LIBRARIES environment
-/// variable (ep::parse_plugin_libraries) and returns them. Loads the engine only when there is
-/// one. Throws UsageError for a malformed entry or a missing file (before anything loads),
-/// SessionError when registration fails.
+/// ep::register_requested_libraries with the compile worker as the probing child: registers the
+/// plugin EP libraries of --ep-library and WINML_EP_LIBRARIES and returns them. Loads the engine
+/// only when there is one.
 std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::string>& from_flags);
 
-/// EP choice for a GenAI bundle from --ep and --device: explicit EP > concrete device > the
-/// bundle's config (both empty, or device "config"). Loads the engine only when it has to look at
-/// this machine's EPs. The one place a command turns --ep/--device into an EpChoice for a bundle.
-/// Throws UsageError / EpUnavailableError listing what exists.
-EpChoice select_genai_ep(const std::string& ep, const std::string& device);
-
-/// The EP a command names with --ep/--device without asking the machine for its EPs (compile,
-/// bundle derive), registering the plugin libraries as register_ep_libraries does. A built-in EP
-/// name is checked before the engine loads, so a typo fails at once; any other name is looked up
-/// after the libraries are registered, since a plugin EP (and its registration name) exists only
-/// then. Throws UsageError for an unknown name or a device the EP does not target.
+/// ep::choose_named_ep registering `ep_libraries` as register_ep_libraries does (compile, bundle
+/// derive).
 EpChoice choose_named_ep(const std::string& ep, const std::string& device,
                          const std::vector<std::string>& ep_libraries);
 

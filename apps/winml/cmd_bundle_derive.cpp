@@ -19,7 +19,7 @@
 #include "command_registry.h"
 #include "console_output.h"
 #include "ep/catalog.h"
-#include "report/text_table.h"
+#include "report/routing_table.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -36,35 +36,6 @@ struct DeriveOptions {
   std::vector<std::string> ep_libraries;
   OutputOptions output;
 };
-
-std::string phases(const bundle::StageInfo& stage) {
-  if (stage.run_on_prompt && stage.run_on_token_gen) return "prompt+token";
-  if (stage.run_on_prompt) return "prompt";
-  return stage.run_on_token_gen ? "token" : "never";
-}
-
-// The provider list as GenAI will read it, compact: [{"openvino":{"device_type":"NPU"}}].
-std::string provider_json(const bundle::StageInfo& stage) {
-  bundle::ConfigJson list = bundle::ConfigJson::array();
-  for (const auto& entry : stage.providers) list.push_back(bundle::ConfigJson::object({{entry.name, entry.options}}));
-  return list.dump();
-}
-
-std::string routing_table(const std::vector<bundle::StageInfo>& before, const std::vector<bundle::StageInfo>& after,
-                          bool color) {
-  report::text::Table table({"STAGE", "FILE", "RUNS ON", "OPTIONS FROM", "BEFORE", "AFTER"}, false);
-  std::string changes;
-  for (std::size_t i = 0; i < before.size(); ++i) {
-    const auto& was = before[i];
-    const auto& now = after[i];
-    table.add_row({was.name, was.filename, phases(was), was.own_session_options ? "stage" : "decoder", was.ep, now.ep});
-    std::string old_list = provider_json(was);
-    std::string new_list = provider_json(now);
-    if (old_list != new_list) changes += fmt::format("  {}: {} -> {}\n", was.name, old_list, new_list);
-  }
-  std::string out = table.render(report::text::Style::make(color));
-  return out + (changes.empty() ? "provider options unchanged\n" : "provider options:\n" + changes);
-}
 
 void require_output_folder(const fs::path& out, bool overwrite) {
   if (!fs::exists(out)) return;
@@ -86,7 +57,8 @@ void run_derive(const DeriveOptions& options) {
   require_output_folder(options.out, options.overwrite);
   bundle::write_derived_bundle(config.bundle_dir, result.config, options.out);
 
-  std::string text = routing_table(config.stages, bundle::list_stages(result.config), options.output.color_stdout());
+  std::string text =
+      report::routing_table(config.stages, bundle::list_stages(result.config), options.output.color_stdout());
   text += fmt::format("derived bundle written to {} (ep: {})\n", options.out, result.effective_ep);
   write_stdout(text);
   for (const auto& warning : result.warnings) warn(warning, options.output);

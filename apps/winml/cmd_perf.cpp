@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 
+#include "bundle/model_runtime.h"
 #include "cli_common.h"
 #include "command_registry.h"
 #include "engine/engine_loader.h"
@@ -26,7 +27,7 @@ namespace winml::cli {
 namespace {
 
 void run_perf(PerfOptions& options) {
-  std::string runtime = resolve_runtime(options.runtime, options.model);
+  std::string runtime = bundle::resolve_runtime(options.runtime, options.model);
   const auto devices = sweep_axes(options, runtime).devices;
   if (runtime != "winml-genai" && std::find(devices.begin(), devices.end(), "config") != devices.end()) {
     throw UsageError(

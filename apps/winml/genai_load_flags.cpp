@@ -1,17 +1,20 @@
 #include "genai_load_flags.h"
 
 #include "cli_common.h"
+#include "ep/discovery.h"
 
 namespace winml::cli {
 
 perf::GenaiLoadChoice genai_load_choice(const GenaiLoadFlags& flags) {
   register_ep_libraries(flags.ep_libraries);
-  return resolve_genai_load(flags);
+  ep::EngineEpDiscovery discovery;
+  ep::EpSelector selector(discovery);
+  return resolve_genai_load(flags, selector);
 }
 
-perf::GenaiLoadChoice resolve_genai_load(const GenaiLoadFlags& flags) {
+perf::GenaiLoadChoice resolve_genai_load(const GenaiLoadFlags& flags, ep::EpSelector& selector) {
   perf::GenaiLoadChoice choice;
-  choice.session.ep = select_genai_ep(flags.ep, flags.device);
+  choice.session.ep = selector.for_bundle(flags.ep, flags.device);
   choice.session.intra_op_threads = flags.threads;
   choice.session.compile = flags.compile;
   choice.session.compile_timeout_s = flags.compile_timeout_s;

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "ep/ep_selection.h"
 #include "perf/genai_benchmark.h"
 
 namespace winml::cli {
@@ -24,11 +25,12 @@ struct GenaiLoadFlags {
 };
 
 /// Registers the plugin EP libraries, resolves the EP choice and returns the session options with
-/// the device to report. Throws UsageError / EpUnavailableError (see select_genai_ep).
+/// the device to report. Throws UsageError / EpUnavailableError (see ep::EpSelector::for_bundle).
 perf::GenaiLoadChoice genai_load_choice(const GenaiLoadFlags& flags);
 
-/// genai_load_choice without registering plugin libraries (a sweep registers them once, then
-/// resolves every load setting; flags.ep_libraries is unused).
-perf::GenaiLoadChoice resolve_genai_load(const GenaiLoadFlags& flags);
+/// genai_load_choice without registering plugin libraries, choosing the EP with `selector` (a sweep
+/// registers them once, then resolves every load setting with one selector; flags.ep_libraries is
+/// unused).
+perf::GenaiLoadChoice resolve_genai_load(const GenaiLoadFlags& flags, ep::EpSelector& selector);
 
 }  // namespace winml::cli

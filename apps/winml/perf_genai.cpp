@@ -3,6 +3,8 @@
 
 #include "bundle_limits.h"
 #include "cli_common.h"
+#include "ep/discovery.h"
+#include "ep/ep_selection.h"
 #include "genai_load_flags.h"
 #include "perf/genai_benchmark.h"
 #include "perf/perf_report.h"
@@ -36,9 +38,12 @@ void run_genai_perf(const PerfOptions& options) {
   // Every load-time setting is resolved before anything loads, so a bad EP in the last group
   // fails in milliseconds, not after the first groups have run.
   register_ep_libraries(options.ep_libraries);
+  ep::EngineEpDiscovery discovery;
+  ep::EpSelector selector(discovery);
   LoadChoices<perf::GenaiLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
     return resolve_genai_load(
-        {load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}});
+        {load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}},
+        selector);
   });
   PerfConsole console(options.out);
   perf::GenaiPerfReport report;

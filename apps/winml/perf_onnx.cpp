@@ -2,10 +2,11 @@
 
 #include "cli_common.h"
 #include "ep/discovery.h"
-#include "ep/resolution.h"
+#include "ep/ep_selection.h"
 #include "onnx_io/onnx_io_loader.h"
 #include "perf/onnx_benchmark.h"
 #include "perf/perf_report.h"
+#include "perf/validation_verdict.h"
 #include "perf_console.h"
 #include "perf_options.h"
 #include "perf_output.h"
@@ -38,9 +39,9 @@ void run_onnx_perf(const PerfOptions& options) {
   register_ep_libraries(options.ep_libraries);
   // --ep wins; else the first EP of the resolved device (--device, default auto) on this machine.
   ep::EngineEpDiscovery discovery;
-  const ep::EpResolver resolver(ep::discover_device_eps(discovery));
+  ep::EpSelector selector(discovery);
   LoadChoices<perf::OnnxLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
-    return perf::OnnxLoadChoice{resolver.select_onnx_ep(load.ep, load.device), load.threads};
+    return perf::OnnxLoadChoice{selector.for_model(load.ep, load.device), load.threads};
   });
   PerfConsole console(options.out);
   perf::OnnxPerfReport report;
@@ -49,20 +50,7 @@ void run_onnx_perf(const PerfOptions& options) {
   report.results = benchmark.run(selected, choices.chooser(), console);
   emit_report(report, options, benchmark.report_path());
   // After the report: the timing stands whatever the outputs were.
-  std::size_t checked = 0;
-  std::size_t failed = 0;
-  for (const auto& result : report.results) {
-    if (!result.metrics.validation) continue;
-    for (const auto& output : result.metrics.validation->outputs) {
-      ++checked;
-      failed += output.passed() ? 0 : 1;
-    }
-  }
-  if (failed > 0) {
-    throw ValidationError(std::to_string(failed) + " of " + std::to_string(checked) +
-                          " outputs do not match the expected outputs (see the validation table). If the errors are "
-                          "acceptable for this EP, widen the tolerance with --rtol / --atol.");
-  }
+  perf::require_valid_outputs(report.results);
 }
 
 }  // namespace winml::cli

@@ -72,10 +72,6 @@ inline constexpr const char* kDefaultPrompt = "Explain the theory of relativity 
 const std::vector<std::string>& genai_only_flags();
 const std::vector<std::string>& onnx_only_flags();
 
-/// "winml" or "winml-genai" for --runtime auto|winml|winml-genai and the model path. Throws
-/// UsageError when the model does not exist or does not fit the runtime.
-std::string resolve_runtime(const std::string& runtime, const std::string& model);
-
 /// Given flags that the runtime ignores, in command-line spelling ("--shape"); empty when none.
 std::vector<std::string> ignored_flags(const std::string& runtime, const std::set<std::string>& given);
 

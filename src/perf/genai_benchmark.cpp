@@ -80,8 +80,8 @@ void check_budgets(GenaiSession& session, const std::string& text, std::span<con
   for (const Combination& c : combinations) {
     const RunSettings& r = c.run;
     if (!r.prompt_tokens && !text_tokens) text_tokens = timed_prompt(session, text, r, apply_template).ids.size();
-    const std::size_t prompt = r.prompt_tokens ? static_cast<std::size_t>(*r.prompt_tokens) : *text_tokens;
-    session::kv_budget(r.depth, prompt, r.max_new_tokens, r.max_length, session.context_length());
+    session::check_generation_fits({r.prompt_tokens, r.max_new_tokens, r.depth, r.max_length}, text_tokens,
+                                   session.context_length());
   }
 }
 

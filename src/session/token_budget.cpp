@@ -67,6 +67,32 @@ KvBudget kv_budget(int depth, std::size_t prompt_tokens, int requested, std::opt
   return kv;
 }
 
+void check_generation_fits(const GenerationRequest& request, std::optional<std::size_t> text_prompt_tokens,
+                           int context_length) {
+  if (request.prompt_tokens) {
+    if (*request.prompt_tokens >= context_length) {
+      throw UsageError(
+          fmt::format("--prompt-tokens {} leaves no room for new tokens: the bundle's context_length is {}. "
+                      "Use --prompt-tokens {} or fewer.",
+                      *request.prompt_tokens, context_length, context_length - 1));
+    }
+    text_prompt_tokens = static_cast<std::size_t>(*request.prompt_tokens);
+  }
+  if (text_prompt_tokens) {
+    kv_budget(request.depth, *text_prompt_tokens, request.max_new_tokens, request.max_length, context_length);
+    return;
+  }
+  // A text prompt not yet tokenized has at least one token: what must hold whatever its length.
+  if (request.max_length) check_max_length(*request.max_length, context_length);
+  const long long depth_and_new = static_cast<long long>(request.depth) + request.max_new_tokens;
+  if (request.depth > 0 && depth_and_new >= context_length) {
+    throw UsageError(fmt::format(
+        "--depth {} + -n {} leave no room for a prompt in the bundle's context_length {}. Use --depth {} or less.",
+        request.depth, request.max_new_tokens, context_length,
+        std::max(0LL, static_cast<long long>(context_length) - request.max_new_tokens - 2)));
+  }
+}
+
 std::string describe_cap(const TokenBudget& budget) {
   return fmt::format(
       "-n {} does not fit: the prompt has {} tokens and the bundle's context_length is {}, so at most {} new tokens "

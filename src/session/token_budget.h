@@ -46,6 +46,23 @@ KvBudget kv_budget(int depth, std::size_t prompt_tokens, int requested, std::opt
 /// Throws UsageError when an explicit max_length exceeds context_length (the most GenAI allocates).
 void check_max_length(int max_length, int context_length);
 
+/// One generation's sizes as a run asks for them: what decides whether it fits the context.
+struct GenerationRequest {
+  std::optional<int> prompt_tokens;  ///< --prompt-tokens: a seeded prompt of this length; nullopt = a text prompt
+  int max_new_tokens = 128;          ///< -n
+  int depth = 0;                     ///< --depth: tokens in the KV cache before the prompt
+  std::optional<int> max_length;     ///< --max-length; nullopt = depth + prompt + new tokens
+};
+
+/// Checks that `request` fits a context of `context_length`, before anything is measured.
+/// `text_prompt_tokens` is the text prompt's length once a load has tokenized it, nullopt before:
+/// a request with neither it nor prompt_tokens is checked only for what holds for any prompt
+/// (max_length within the context; depth + -n leaving room for one token of prompt). A known
+/// prompt is checked as kv_budget does, a --prompt-tokens one first for leaving room at all.
+/// Throws UsageError naming the flags, the numbers and the fix.
+void check_generation_fits(const GenerationRequest& request, std::optional<std::size_t> text_prompt_tokens,
+                           int context_length);
+
 /// One sentence for a capped budget, e.g. "-n 500 does not fit: the prompt has 20 tokens and the
 /// bundle's context_length is 128, so at most 108 new tokens are generated (392 fewer than asked)".
 std::string describe_cap(const TokenBudget& budget);

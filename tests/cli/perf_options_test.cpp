@@ -1,10 +1,10 @@
 #include <gtest/gtest.h>
 
-#include <fstream>
+#include <set>
+#include <string>
+#include <vector>
 
 #include "perf_options.h"
-#include "test_support/temp_dir.h"
-#include "winml/errors.h"
 
 namespace winml::cli {
 namespace {
@@ -24,21 +24,6 @@ TEST(PerfOptions, LoopAndReportComeFromTheFlags) {
   EXPECT_EQ(target.model, "m.onnx");
   EXPECT_EQ(target.output, "r.json");
   EXPECT_TRUE(target.overwrite);
-}
-
-TEST(PerfOptions, AutoRuntimeFollowsTheModel) {
-  test::TempDir dir;
-  std::filesystem::create_directories(dir.path() / "bundle");
-  std::ofstream(dir.path() / "bundle" / "genai_config.json") << "{}";
-  std::ofstream(dir.path() / "model.onnx") << "x";
-  std::ofstream(dir.path() / "notes.txt") << "x";
-  EXPECT_EQ(resolve_runtime("auto", (dir.path() / "bundle").string()), "winml-genai");
-  EXPECT_EQ(resolve_runtime("auto", (dir.path() / "model.onnx").string()), "winml");
-  EXPECT_THROW(resolve_runtime("auto", (dir.path() / "notes.txt").string()), UsageError);
-  EXPECT_THROW(resolve_runtime("auto", dir.path().string()), UsageError);  // folder without config
-  EXPECT_THROW(resolve_runtime("auto", (dir.path() / "missing").string()), UsageError);
-  EXPECT_THROW(resolve_runtime("winml", (dir.path() / "bundle").string()), UsageError);
-  EXPECT_THROW(resolve_runtime("winml-genai", (dir.path() / "model.onnx").string()), UsageError);
 }
 
 TEST(PerfOptions, IgnoredFlagsAreThoseOfTheOtherRuntime) {

@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+
 #include "winml/errors.h"
 
 namespace winml::session {
@@ -74,6 +77,45 @@ TEST(KvBudget, MisfitsAreUsageErrorsNamingTheFix) {
   EXPECT_NE(message(0, 4096).find("larger than the bundle's context_length 2048"), std::string::npos);
   EXPECT_NE(message(0, 2049).find("Use --max-length 2048 or less"), std::string::npos);
   EXPECT_EQ(message(1928, std::nullopt), "accepted");
+}
+
+std::string fit_message(const GenerationRequest& request, std::optional<std::size_t> text_tokens, int context) {
+  try {
+    check_generation_fits(request, text_tokens, context);
+  } catch (const UsageError& e) {
+    return e.what();
+  }
+  return "fits";
+}
+
+// A --prompt-tokens prompt is known before loading: it must leave room, then fit as kv_budget says.
+TEST(GenerationFits, SeededPromptIsCheckedBeforeLoading) {
+  EXPECT_EQ(fit_message({64, 32, 0, std::nullopt}, std::nullopt, 128), "fits");
+  EXPECT_EQ(fit_message({128, 1, 0, std::nullopt}, std::nullopt, 128),
+            "--prompt-tokens 128 leaves no room for new tokens: the bundle's context_length is 128. "
+            "Use --prompt-tokens 127 or fewer.");
+  EXPECT_NE(fit_message({64, 32, 100, std::nullopt}, std::nullopt, 128).find("need 196 tokens"), std::string::npos);
+  // A text prompt's length does not stand in for a seeded one.
+  EXPECT_EQ(fit_message({64, 32, 0, std::nullopt}, 5000, 128), "fits");
+}
+
+// Before a text prompt is tokenized only what holds for any prompt (one token or more) is checked.
+TEST(GenerationFits, UnknownTextPromptChecksWhatHoldsForAnyPrompt) {
+  EXPECT_EQ(fit_message({std::nullopt, 32, 0, std::nullopt}, std::nullopt, 128), "fits");
+  EXPECT_EQ(fit_message({std::nullopt, 32, 94, std::nullopt}, std::nullopt, 128), "fits");
+  EXPECT_EQ(
+      fit_message({std::nullopt, 32, 96, std::nullopt}, std::nullopt, 128),
+      "--depth 96 + -n 32 leave no room for a prompt in the bundle's context_length 128. Use --depth 94 or less.");
+  EXPECT_NE(fit_message({std::nullopt, 32, 0, 256}, std::nullopt, 128).find("--max-length 256 is larger"),
+            std::string::npos);
+}
+
+// Once tokenized the text prompt is checked like any known prompt.
+TEST(GenerationFits, TokenizedTextPromptIsCheckedAsKvBudgetDoes) {
+  EXPECT_EQ(fit_message({std::nullopt, 32, 0, std::nullopt}, 20, 128), "fits");
+  EXPECT_NE(fit_message({std::nullopt, 32, 90, std::nullopt}, 20, 128).find("need 142 tokens"), std::string::npos);
+  EXPECT_NE(fit_message({std::nullopt, 32, 0, 40}, 20, 128).find("--max-length 40 is smaller than the 52 tokens"),
+            std::string::npos);
 }
 
 }  // namespace
