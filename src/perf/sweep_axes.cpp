@@ -33,7 +33,7 @@ Effect not_measured(const Result&) {
 // Threads in effect: the one count every stage ran with; unknown when stages differ.
 template <class Result>
 Effect threads_of(const Result& r) {
-  return optional_count(r.config.threads.intra_op_threads);
+  return optional_count(r.config.run.threads.intra_op_threads);
 }
 
 constexpr SweepAxisSpec kAxes[] = {

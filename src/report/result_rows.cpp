@@ -89,6 +89,13 @@ void identity(RowBuilder& row, const Result& r, const char* model_column, const 
   }
 }
 
+// The run-wide columns after the counts: rounds, timestamp (threads are an axis, percentiles name
+// the summaries' columns).
+void run_wide_columns(RowBuilder& row, const perf::RunWide& run) {
+  row.count("rounds", static_cast<std::int64_t>(run.rounds));
+  row.text("timestamp", run.timestamp);
+}
+
 // The roofline's headline figures (docs/metrics.md, "Roofline"): all empty when it could not be
 // computed; the limit and the fraction also when the bandwidth was not probed.
 void roofline_columns(RowBuilder& row, const std::optional<perf::GenaiRoofline>& roofline) {
@@ -128,8 +135,7 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   });
   row.count("iterations", static_cast<std::int64_t>(m.iterations));
   row.count("warmup", static_cast<std::int64_t>(r.warmup.count));
-  row.count("rounds", static_cast<std::int64_t>(c.rounds));
-  row.text("timestamp", c.timestamp);
+  run_wide_columns(row, c.run);
   row.summary("ttft", "ms", m.ttft_s, ms);
   row.summary("prefill", "ms", m.prefill_s, ms);
   row.number("depth_fill_mean_ms", ms(m.depth_fill_s.mean));
@@ -173,8 +179,7 @@ void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
   identity(row, r, "model", c.model, perf::AxisRuntime::onnx, [](const std::string&) {});
   row.count("iterations", static_cast<std::int64_t>(m.latency_s.count));
   row.count("warmup", static_cast<std::int64_t>(m.warmup_count));
-  row.count("rounds", static_cast<std::int64_t>(c.rounds));
-  row.text("timestamp", c.timestamp);
+  run_wide_columns(row, c.run);
   row.summary("latency", "ms", m.latency_s, ms);
   row.number("first_run_ms", ms(m.first_run_s));
   row.number("warmup_mean_ms", ms(m.warmup_mean_s));

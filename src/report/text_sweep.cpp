@@ -75,7 +75,7 @@ template <class Result>
 std::string loop_text(const Result& r, const char* noun) {
   const auto& c = r.config;
   const std::string timed = c.duration_s ? fmt::format("{:g} s budget", *c.duration_s) : count(c.iterations, noun);
-  return fmt::format("{} · {} warmup{}", timed, c.warmup, rounds_text(c.rounds, c.delay_s));
+  return fmt::format("{} · {} warmup{}", timed, c.warmup, rounds_text(c.run));
 }
 
 template <class Result>

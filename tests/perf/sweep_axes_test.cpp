@@ -63,7 +63,7 @@ TEST(SweepAxes, InEffectValuesComeFromTheResult) {
   genai.config.max_length = 1024;
   genai.config.max_length_requested = std::nullopt;
   genai.metrics.prompt_tokens = 37;
-  genai.config.threads.intra_op_threads = std::nullopt;
+  genai.config.run.threads.intra_op_threads = std::nullopt;
   EXPECT_EQ(in_effect(*find_sweep_axis("ep"), genai), SweepValue(std::string("cpu")));
   EXPECT_EQ(in_effect(*find_sweep_axis("max_length"), genai), SweepValue(std::int64_t{1024}));
   EXPECT_EQ(in_effect(*find_sweep_axis("prompt_tokens"), genai), SweepValue(std::int64_t{37}));
@@ -72,7 +72,7 @@ TEST(SweepAxes, InEffectValuesComeFromTheResult) {
 
   OnnxPerfResult onnx;
   onnx.config.batch_size = 8;
-  onnx.config.threads.intra_op_threads = 2;
+  onnx.config.run.threads.intra_op_threads = 2;
   EXPECT_EQ(in_effect(*find_sweep_axis("batch_size"), onnx), SweepValue(std::int64_t{8}));
   EXPECT_EQ(in_effect(*find_sweep_axis("threads"), onnx), SweepValue(std::int64_t{2}));
   EXPECT_EQ(in_effect(*find_sweep_axis("depth"), onnx), std::nullopt);
