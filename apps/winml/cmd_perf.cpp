@@ -15,7 +15,9 @@
 #include "engine/engine_loader.h"
 #include "number_flags.h"
 #include "perf/shard.h"
+#include "perf/sweep_axes.h"
 #include "perf/sweep_plan.h"
+#include "perf/sweep_selection.h"
 #include "perf_html.h"
 #include "perf_options.h"
 #include "report/reporter.h"
@@ -28,7 +30,7 @@ namespace {
 
 void run_perf(PerfOptions& options) {
   std::string runtime = bundle::resolve_runtime(options.runtime, options.model);
-  const auto devices = sweep_axes(options, runtime).devices;
+  const auto& devices = options.sweep.devices;
   if (runtime != "winml-genai" && std::find(devices.begin(), devices.end(), "config") != devices.end()) {
     throw UsageError(
         "--device config (respect the bundle's routing) only applies to --runtime winml-genai; use "
@@ -54,10 +56,10 @@ void run_perf(PerfOptions& options) {
   if (runtime == "winml-genai" && !options.compile) {
     warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.out);
   }
+  const perf::SweepPlan plan = perf::plan_sweep(perf::axes_for_runtime(options.sweep, runtime));
   if (options.given.count("--delay") != 0) {
     // The pause comes before every run but the first: with one run (one combination, one round) it never comes.
-    const perf::SweepPlan plan = perf::plan_sweep(sweep_axes(options, runtime));
-    if (selected_combinations(plan, options.shard).size() * options.rounds < 2) {
+    if (perf::selected_combinations(plan, options.shard).size() * options.rounds < 2) {
       warn(
           "--delay has no effect: it pauses between runs, and this measures one (one combination, --rounds 1); "
           "add --rounds or sweep a setting, or drop --delay",
@@ -73,9 +75,9 @@ void run_perf(PerfOptions& options) {
   options.runtime = runtime;
   engine::set_telemetry_opt_in(options.telemetry);
   if (runtime == "winml-genai") {
-    run_genai_perf(options);
+    run_genai_perf(options, plan);
   } else {
-    run_onnx_perf(options);
+    run_onnx_perf(options, plan);
   }
 }
 
@@ -117,11 +119,12 @@ void setup_perf(CLI::App& parent) {
          "warmup (default 0)")
       ->type_name("S")
       ->check(number_in(0, perf::kMaxDelayS));
-  add_name_sweep(*cmd, "-d,--device", options->device,
+  add_name_sweep(*cmd, "-d,--device", options->device, options->sweep.devices,
                  "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu; a list "
                  "sweeps");
-  add_name_sweep(*cmd, "--ep", options->ep, "Execution provider name or alias; wins over --device; a list sweeps");
-  add_count_sweep(*cmd, "--threads", options->threads,
+  add_name_sweep(*cmd, "--ep", options->ep, options->sweep.eps,
+                 "Execution provider name or alias; wins over --device; a list sweeps");
+  add_count_sweep(*cmd, "--threads", options->threads, options->sweep.threads,
                   "Intra-op threads of every session (every stage of a bundle); default: the bundle's setting, else "
                   "the runtime's default. A list or range sweeps: 1,2,4 or 1-4",
                   1, kMaxThreads);
@@ -136,18 +139,18 @@ void setup_perf(CLI::App& parent) {
           ->check(path_value("--prompt-file prompt.txt"))
           ->check(CLI::ExistingFile)
           ->excludes(prompt);
-  add_count_sweep(*cmd, "--prompt-tokens", options->prompt_tokens,
+  add_count_sweep(*cmd, "--prompt-tokens", options->prompt_tokens, options->sweep.prompt_tokens,
                   "Use a seeded prompt of exactly N random token ids (no template); a list or range sweeps: 64,256", 1,
                   kMaxTokenCount)
       ->excludes(prompt)
       ->excludes(prompt_file);
-  add_count_sweep(*cmd, "-n,--max-new-tokens", options->max_new_tokens,
+  add_count_sweep(*cmd, "-n,--max-new-tokens", options->max_new_tokens, options->sweep.max_new_tokens,
                   "Tokens generated per iteration (default 128); a list or range sweeps", 1, kMaxTokenCount);
-  add_count_sweep(*cmd, "--depth", options->depth,
+  add_count_sweep(*cmd, "--depth", options->depth, options->sweep.depths,
                   "Fill the KV cache with N seeded random tokens before each timed prompt, so TTFT and TPOT are "
                   "measured at that context (default 0); a list or range sweeps",
                   0, kMaxTokenCount);
-  add_count_sweep(*cmd, "--max-length", options->max_length,
+  add_count_sweep(*cmd, "--max-length", options->max_length, options->sweep.max_lengths,
                   "KV capacity GenAI allocates (default: depth + prompt + new tokens); at most the context length; a "
                   "list or range sweeps",
                   1, kMaxTokenCount);
@@ -165,7 +168,7 @@ void setup_perf(CLI::App& parent) {
                 "so the roofline can say what fraction of it decode reached (winml-genai)")
       ->default_val(true);
   auto* batch_size =
-      add_count_sweep(*cmd, "-b,--batch-size", options->batch_size,
+      add_count_sweep(*cmd, "-b,--batch-size", options->batch_size, options->sweep.batch_sizes,
                       "Batch size for dynamic batch dims (winml, default 1); a list or range sweeps", 1, kMaxBatchSize);
   auto* shape = cmd->add_option("--shape", options->shapes, "Input shape NAME=d0,d1,... (winml, repeatable)");
   auto* input_data =

@@ -9,15 +9,15 @@
 #include "perf/genai_benchmark.h"
 #include "perf/perf_report.h"
 #include "perf/sweep_plan.h"
+#include "perf/sweep_selection.h"
 #include "perf_console.h"
 #include "perf_options.h"
 #include "perf_output.h"
 #include "prompt_source.h"
-#include "sweep_flags.h"
 
 namespace winml::cli {
 
-void run_genai_perf(const PerfOptions& options) {
+void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   perf::GenaiBenchmarkRequest request;
   request.bundle = options.model;
   request.report = report_target(options);
@@ -30,9 +30,8 @@ void run_genai_perf(const PerfOptions& options) {
   request.percentiles = options.percentiles;
   perf::GenaiBenchmark benchmark(request);  // checks the report path and the loop before anything loads
 
-  const perf::SweepPlan plan = perf::plan_sweep(sweep_axes(options, "winml-genai"));
   // Only the shard's combinations are resolved and run: a load group outside it is never loaded.
-  const std::span<const perf::Combination> selected = selected_combinations(plan, options.shard);
+  const std::span<const perf::Combination> selected = perf::selected_combinations(plan, options.shard);
   std::string prompt_text = resolve_prompt(options.prompt, options.prompt_file, kDefaultPrompt);
   check_sweep_bounds(options.model, plan.combinations);
   // Every load-time setting is resolved before anything loads, so a bad EP in the last group
@@ -40,7 +39,7 @@ void run_genai_perf(const PerfOptions& options) {
   register_ep_libraries(options.ep_libraries);
   ep::EngineEpDiscovery discovery;
   ep::EpSelector selector(discovery);
-  LoadChoices<perf::GenaiLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
+  perf::LoadChoices<perf::GenaiLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
     return resolve_genai_load(
         {load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}},
         selector);

@@ -6,15 +6,15 @@
 #include "onnx_io/onnx_io_loader.h"
 #include "perf/onnx_benchmark.h"
 #include "perf/perf_report.h"
+#include "perf/sweep_selection.h"
 #include "perf/validation_verdict.h"
 #include "perf_console.h"
 #include "perf_options.h"
 #include "perf_output.h"
-#include "sweep_flags.h"
 
 namespace winml::cli {
 
-void run_onnx_perf(const PerfOptions& options) {
+void run_onnx_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   perf::OnnxBenchmarkRequest request;
   request.model = options.model;
   request.report = report_target(options);
@@ -33,14 +33,13 @@ void run_onnx_perf(const PerfOptions& options) {
   };
   perf::OnnxBenchmark benchmark(request);  // checks the report path, loop and --shape before anything loads
 
-  const perf::SweepPlan plan = perf::plan_sweep(sweep_axes(options, "winml"));
   // Only the shard's combinations are resolved and run: a load group outside it is never loaded.
-  const std::span<const perf::Combination> selected = selected_combinations(plan, options.shard);
+  const std::span<const perf::Combination> selected = perf::selected_combinations(plan, options.shard);
   register_ep_libraries(options.ep_libraries);
   // --ep wins; else the first EP of the resolved device (--device, default auto) on this machine.
   ep::EngineEpDiscovery discovery;
   ep::EpSelector selector(discovery);
-  LoadChoices<perf::OnnxLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
+  perf::LoadChoices<perf::OnnxLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
     return perf::OnnxLoadChoice{selector.for_model(load.ep, load.device), load.threads};
   });
   PerfConsole console(options.out);

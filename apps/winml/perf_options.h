@@ -29,7 +29,8 @@ struct PerfOptions {
   double delay_s = 0;                         ///< --delay: seconds of sleep before every run but the first
   std::optional<double> target_ci_pct;        ///< --target-ci PCT
   std::optional<std::size_t> max_iterations;  ///< --max-iterations; unset = the runtime's default under --target-ci
-  // Sweepable settings hold the text as given: a value, a list or a range (sweep_flags.h).
+  // Sweepable settings: the text as given (a value, a list or a range), parsed once by the flag's
+  // check into `sweep` (sweep_flags.h); only `sweep` is read after parsing.
   std::string device;  ///< -d/--device; empty = the runtime's default (winml-genai: config; winml: auto)
   std::string ep;      ///< --ep; empty = none
   bool compile = false;
@@ -46,6 +47,7 @@ struct PerfOptions {
   bool bandwidth_probe = true;   ///< --no-bandwidth-probe turns off the roofline's read-bandwidth probes (winml-genai)
   std::string threads;           ///< --threads: intra-op threads of every session; empty = bundle / runtime default
   std::string batch_size = "1";  ///< -b/--batch-size (winml)
+  perf::SweepAxes sweep;         ///< the values of every sweepable flag, parsed; defaults for a flag not given
   std::vector<std::string> shapes;
   std::string input_data;
   bool validate = false;       ///< --validate: compare outputs with the data sets' output_N.pb
@@ -84,9 +86,9 @@ perf::RoundPlan round_plan(const PerfOptions& options);
 /// -m, -o and --overwrite: where the report goes.
 perf::ReportTarget report_target(const PerfOptions& options);
 
-/// Runs the GenAI benchmark and writes/prints its report.
-void run_genai_perf(const PerfOptions& options);
-/// Runs the single-model benchmark and writes/prints its report.
-void run_onnx_perf(const PerfOptions& options);
+/// Runs the GenAI benchmark over `plan` and writes/prints its report.
+void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan);
+/// Runs the single-model benchmark over `plan` and writes/prints its report.
+void run_onnx_perf(const PerfOptions& options, const perf::SweepPlan& plan);
 
 }  // namespace winml::cli

@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <utility>
 
+#include "perf/sweep_axes.h"
 #include "util/printable.h"
 
 namespace winml::report {
@@ -18,18 +19,6 @@ using Pointer = Json::json_pointer;
 struct Field {
   const char* name;
   const char* pointer;
-};
-
-// What tells the runs of a sweep apart (its axes, docs/formats.md "Sweeps").
-constexpr Field kIdentity[] = {
-    {"ep", "/config/ep"},
-    {"device", "/config/device"},
-    {"threads", "/config/threads/requested"},
-    {"prompt_tokens", "/config/prompt_tokens"},
-    {"max_new_tokens", "/config/max_new_tokens"},
-    {"depth", "/config/depth"},
-    {"max_length", "/config/max_length_requested"},
-    {"batch_size", "/config/batch_size"},
 };
 
 // Fields that change the work measured: results that differ in one do not compare.
@@ -68,13 +57,6 @@ constexpr Field kSettings[] = {
     {"winml", "/machine/winml_version"},
     {"winml_commit", "/machine/winml_commit"},
 };
-
-const Field* identity_field(const std::string& name) {
-  for (const Field& field : kIdentity) {
-    if (name == field.name) return &field;
-  }
-  return nullptr;
-}
 
 // The value at `pointer`, or null when the result has none (a report of an older version).
 Json value_at(const Json& result, const char* pointer) {
@@ -127,7 +109,10 @@ bool varies(const Json& results, const char* pointer) {
 Json identity_of(const Json& result, const std::vector<std::string>& keys) {
   Json identity = Json::object();
   for (const std::string& key : keys) {
-    if (const Field* field = identity_field(key)) identity[key] = value_at(result, field->pointer);
+    // What tells the runs of a sweep apart: its axes, as a report records the value asked for.
+    if (const perf::SweepAxisSpec* axis = perf::find_sweep_axis(key)) {
+      identity[key] = value_at(result, axis->requested_pointer);
+    }
   }
   return identity;
 }
@@ -143,8 +128,10 @@ std::string identity_label(const Json& identity) {
 
 ResultMatching match_results(const Json& base_results, const Json& new_results) {
   ResultMatching matching;
-  for (const Field& field : kIdentity) {
-    if (varies(base_results, field.pointer) || varies(new_results, field.pointer)) matching.keys.push_back(field.name);
+  for (const perf::SweepAxisSpec& axis : perf::sweep_axis_specs()) {
+    if (varies(base_results, axis.requested_pointer) || varies(new_results, axis.requested_pointer)) {
+      matching.keys.push_back(axis.name);
+    }
   }
   std::vector<bool> taken(new_results.size(), false);
   for (std::size_t b = 0; b < base_results.size(); ++b) {

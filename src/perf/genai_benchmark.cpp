@@ -228,16 +228,14 @@ void run_once(const RunContext& context, LoadedSession& loaded, const std::strin
   config.max_length = kv.max_length;
   config.max_length_requested = settings.max_length;
   config.stop_at_eos = request.stop_at_eos;
-  config.percentiles = request.percentiles;
-  config.rounds = request.rounds.rounds;
-  config.delay_s = request.rounds.delay_s;
   config.apply_template = prompt.templated;
   config.prompt = prompt.label;
   config.context_length = session.context_length();
-  config.timestamp = storage::rfc3339_local(context.start.started);
+  config.run = run_wide(request.percentiles, request.rounds.rounds, request.rounds.delay_s,
+                        storage::rfc3339_local(context.start.started));
   pooled.machine = services.machine_info();
   attach_engine_versions(pooled.machine, services.get_engine());
-  config.threads =
+  config.run.threads =
       genai_threads_in_effect(loaded.choice.session.intra_op_threads, session.stage_threads(), pooled.machine);
 }
 

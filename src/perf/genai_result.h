@@ -16,6 +16,7 @@
 #include "perf/genai_runner.h"
 #include "perf/roofline_result.h"
 #include "perf/run_quality.h"
+#include "perf/run_wide.h"
 #include "perf/throttle_check.h"
 #include "session/threads_in_effect.h"
 #include "stats/statistics.h"
@@ -45,11 +46,7 @@ struct GenaiPerfConfig {
   bool apply_template = true;               ///< the prompt was wrapped in the chat template
   std::string prompt;                       ///< the prompt as given, before the chat template
   int context_length = 0;                   ///< the bundle's context length
-  ThreadsInEffect threads;                  ///< intra-op threads of every stage, and where they come from
-  std::vector<double> percentiles = default_percentiles();  ///< percentiles every summary reports
-  std::size_t rounds = 1;  ///< --rounds: runs of this combination, interleaved with the others'
-  double delay_s = 0;      ///< --delay: sleep before every run of the sweep but the first
-  std::string timestamp;   ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
+  RunWide run;  ///< threads, percentiles, rounds, delay and start, as every result records them
 };
 
 /// One round's share of a result's timed generations (--rounds), to see drift from round to round.

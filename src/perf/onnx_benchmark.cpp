@@ -207,15 +207,13 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     config.duration_s = start_.loop.duration_s;
     config.warmup = start_.loop.warmup;
     config.input_data = request_.input_data;
-    config.percentiles = request_.percentiles;
-    config.rounds = request_.rounds.rounds;
-    config.delay_s = request_.rounds.delay_s;
     config.inputs = std::move(inputs.facts);
     for (const auto& set : inputs.sets) config.data_sets.push_back(set.name);
-    config.timestamp = storage::rfc3339_local(start_.started);
+    config.run = run_wide(request_.percentiles, request_.rounds.rounds, request_.rounds.delay_s,
+                          storage::rfc3339_local(start_.started));
     runs.machine = machine_;
     attach_engine_versions(runs.machine, engine);
-    config.threads = onnx_threads_in_effect(choice.intra_op_threads, runs.machine);
+    config.run.threads = onnx_threads_in_effect(choice.intra_op_threads, runs.machine);
     if (request_.validate) {
       const std::size_t runs_done = 1 + run.warmup_s.size() + run.timed_s.size();
       runs.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance);

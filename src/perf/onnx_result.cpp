@@ -27,7 +27,7 @@ OnnxRound onnx_round(std::size_t round, const std::vector<double>& timed_s) {
 
 OnnxPerfResult make_onnx_result(OnnxPerfConfig config, const LatencyRun& run, OnnxRunFacts facts, MachineInfo machine) {
   OnnxPerfResult r;
-  r.metrics = compute_onnx_metrics(run, config.batch_size, config.percentiles);
+  r.metrics = compute_onnx_metrics(run, config.batch_size, config.run.percentiles);
   r.config = std::move(config);
   r.machine = std::move(machine);
   r.facts = facts;

@@ -13,6 +13,7 @@
 #include "perf/latency_runner.h"
 #include "perf/output_validation.h"
 #include "perf/run_quality.h"
+#include "perf/run_wide.h"
 #include "perf/throttle_check.h"
 #include "session/threads_in_effect.h"
 #include "stats/statistics.h"
@@ -40,11 +41,7 @@ struct OnnxPerfConfig {
   std::string input_data;              ///< --input-data folder; empty = generated inputs
   std::vector<OnnxInputFact> inputs;   ///< every input with its resolved shape (of the first data set)
   std::vector<std::string> data_sets;  ///< the data sets the runs cycle through ("generated" without --input-data)
-  ThreadsInEffect threads;             ///< intra-op threads of the session, and where they come from
-  std::vector<double> percentiles = default_percentiles();  ///< percentiles the latency summary reports
-  std::size_t rounds = 1;  ///< --rounds: runs of this combination, interleaved with the others'
-  double delay_s = 0;      ///< --delay: sleep before every run of the sweep but the first
-  std::string timestamp;   ///< start, RFC 3339 local time with UTC offset (rfc3339_local)
+  RunWide run;                         ///< threads, percentiles, rounds, delay and start, as every result records them
 };
 
 /// One round's share of a result's timed runs (--rounds), to see drift from round to round.

@@ -47,11 +47,6 @@ using GenaiPerfReport = PerfReport<GenaiPerfResult>;
 /// A single-model run's results.
 using OnnxPerfReport = PerfReport<OnnxPerfResult>;
 
-/// The short name of a sweep axis in tables and progress lines, llama-bench style: "pp" for
-/// prompt_tokens, "tg" for max_new_tokens, "max_len" for max_length, "batch" for batch_size; other
-/// axes keep their name.
-std::string axis_label(const std::string& axis);
-
 /// A plain run: one result, no axes.
 template <class Result>
 PerfReport<Result> single_result_report(Result result) {

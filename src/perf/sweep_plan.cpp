@@ -5,47 +5,30 @@
 
 #include <stdexcept>
 
+#include "perf/sweep_axes.h"
 #include "perf/sweep_values.h"
 #include "winml/errors.h"
 
 namespace winml::perf {
 namespace {
 
-SweepValue value_of(const std::string& v) { return v; }
-SweepValue value_of(int v) { return std::int64_t{v}; }
-SweepValue value_of(const std::optional<int>& v) { return std::int64_t{v.value_or(0)}; }
-
-std::string text_of(const SweepValue& v) {
-  return std::visit([](const auto& x) { return fmt::format("{}", x); }, v);
-}
-
-// An axis of the report: only settings given with more than one value.
-template <class T>
-void add_axis(std::vector<SweepAxis>& axes, const char* name, const std::vector<T>& values) {
-  if (values.empty()) throw std::invalid_argument(std::string("sweep axis ") + name + " has no value");
-  if (values.size() < 2) return;
-  SweepAxis axis{name, {}};
-  for (const T& v : values) axis.values.push_back(value_of(v));
-  axes.push_back(std::move(axis));
-}
-
-// The value of one axis in one combination, for its label.
-SweepValue setting(const Combination& c, const std::string& axis) {
-  if (axis == "ep") return c.load.ep;
-  if (axis == "device") return c.load.device;
-  if (axis == "threads") return value_of(c.load.threads);
-  if (axis == "prompt_tokens") return value_of(c.run.prompt_tokens);
-  if (axis == "max_new_tokens") return value_of(c.run.max_new_tokens);
-  if (axis == "depth") return value_of(c.run.depth);
-  if (axis == "max_length") return value_of(c.run.max_length);
-  return value_of(c.run.batch_size);
+// The report's axes: only the settings given with more than one value.
+std::vector<SweepAxis> swept_axes(const SweepAxes& given) {
+  std::vector<SweepAxis> axes;
+  for (const SweepAxisSpec& spec : sweep_axis_specs()) {
+    std::vector<SweepValue> values = spec.given(given);
+    if (values.empty()) throw std::invalid_argument(std::string("sweep axis ") + spec.name + " has no value");
+    if (values.size() >= 2) axes.push_back({spec.name, std::move(values)});
+  }
+  return axes;
 }
 
 std::string label(const Combination& c, const std::vector<SweepAxis>& axes) {
   std::string out;
   for (const SweepAxis& axis : axes) {
+    const SweepAxisSpec& spec = *find_sweep_axis(axis.name);
     if (!out.empty()) out += ' ';
-    out += axis_label(axis.name) + "=" + text_of(setting(c, axis.name));
+    out += std::string(spec.label) + "=" + sweep_value_text(spec.requested(c));
   }
   return out;
 }
@@ -54,15 +37,8 @@ std::string label(const Combination& c, const std::vector<SweepAxis>& axes) {
 
 SweepPlan plan_sweep(const SweepAxes& a) {
   SweepPlan plan;
-  auto& axes = plan.facts.axes;
-  add_axis(axes, "ep", a.eps);
-  add_axis(axes, "device", a.devices);
-  add_axis(axes, "threads", a.threads);
-  add_axis(axes, "prompt_tokens", a.prompt_tokens);
-  add_axis(axes, "max_new_tokens", a.max_new_tokens);
-  add_axis(axes, "depth", a.depths);
-  add_axis(axes, "max_length", a.max_lengths);
-  add_axis(axes, "batch_size", a.batch_sizes);
+  plan.facts.axes = swept_axes(a);
+  const auto& axes = plan.facts.axes;
 
   // In double: eight axes of up to kMaxSweepCombinations values each would overflow size_t.
   double product = 1;

@@ -105,6 +105,14 @@ Json threads(const perf::ThreadsInEffect& t) {
           {"physical_cores", t.physical_cores}};
 }
 
+void add_run_wide(Json& config, const perf::RunWide& run) {
+  config["threads"] = threads(run.threads);
+  config["percentiles"] = run.percentiles;
+  config["rounds"] = run.rounds;
+  config["delay_ms"] = ms(run.delay_s);
+  config["timestamp"] = run.timestamp;
+}
+
 Json methods() {
   return {{"percentile", std::string(perf::kPercentileMethod)},
           {"stddev", std::string(perf::kStddevMethod)},

@@ -11,6 +11,7 @@
 
 #include "machine/machine_info.h"
 #include "perf/run_quality.h"
+#include "perf/run_wide.h"
 #include "session/threads_in_effect.h"
 #include "stats/statistics.h"
 
@@ -49,6 +50,10 @@ Json machine(const perf::MachineInfo& m);
 /// The "threads" object of a report's config: requested, source, intra_op_threads, stages,
 /// runtime_default {intra_op_threads, rule}, logical_cores, physical_cores.
 Json threads(const perf::ThreadsInEffect& t);
+
+/// Appends the run-wide settings to a result's "config": threads, percentiles, rounds, delay_ms,
+/// timestamp (in that order, last).
+void add_run_wide(Json& config, const perf::RunWide& run);
 
 /// The "methods" object: how percentiles and deviations are computed, and warmup handling.
 Json methods();

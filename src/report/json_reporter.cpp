@@ -44,33 +44,30 @@ Json decode_timeline(const std::vector<perf::DecodePosition>& timeline) {
 
 Json genai_config(const perf::GenaiPerfResult& r) {
   const perf::GenaiPerfConfig& c = r.config;
-  return {{"runtime", c.runtime},
-          {"bundle", c.bundle},
-          {"ep", c.ep},
-          {"device", c.device},
-          {"compile", c.compile},
-          {"compile_timeout_ms", ms(c.compile_timeout_s)},
-          {"cold", c.cold},
-          {"iterations", c.duration_s ? Json(nullptr) : Json(c.iterations)},
-          {"duration_ms", json_fields::ms_or_null(c.duration_s)},
-          {"warmup", c.warmup},
-          {"max_new_tokens", c.max_new_tokens},
-          {"max_new_tokens_effective", c.max_new_tokens_effective},
-          {"depth", c.depth},
-          {"max_length", c.max_length},
-          {"max_length_requested", c.max_length_requested ? Json(*c.max_length_requested) : Json(nullptr)},
-          {"stop_at_eos", c.stop_at_eos},
-          {"apply_template", c.apply_template},
-          {"prompt", c.prompt},
-          {"prompt_tokens", r.metrics.prompt_tokens},
-          {"generated_tokens",
-           {{"total", r.metrics.generated_tokens_total}, {"per_iteration", r.metrics.generated_tokens}}},
-          {"context_length", c.context_length},
-          {"threads", json_fields::threads(c.threads)},
-          {"percentiles", c.percentiles},
-          {"rounds", c.rounds},
-          {"delay_ms", ms(c.delay_s)},
-          {"timestamp", c.timestamp}};
+  Json config = {{"runtime", c.runtime},
+                 {"bundle", c.bundle},
+                 {"ep", c.ep},
+                 {"device", c.device},
+                 {"compile", c.compile},
+                 {"compile_timeout_ms", ms(c.compile_timeout_s)},
+                 {"cold", c.cold},
+                 {"iterations", c.duration_s ? Json(nullptr) : Json(c.iterations)},
+                 {"duration_ms", json_fields::ms_or_null(c.duration_s)},
+                 {"warmup", c.warmup},
+                 {"max_new_tokens", c.max_new_tokens},
+                 {"max_new_tokens_effective", c.max_new_tokens_effective},
+                 {"depth", c.depth},
+                 {"max_length", c.max_length},
+                 {"max_length_requested", c.max_length_requested ? Json(*c.max_length_requested) : Json(nullptr)},
+                 {"stop_at_eos", c.stop_at_eos},
+                 {"apply_template", c.apply_template},
+                 {"prompt", c.prompt},
+                 {"prompt_tokens", r.metrics.prompt_tokens},
+                 {"generated_tokens",
+                  {{"total", r.metrics.generated_tokens_total}, {"per_iteration", r.metrics.generated_tokens}}},
+                 {"context_length", c.context_length}};
+  json_fields::add_run_wide(config, c.run);
+  return config;
 }
 
 Json genai_metrics(const perf::GenaiPerfResult& r) {
@@ -128,22 +125,19 @@ Json onnx_config(const perf::OnnxPerfConfig& c) {
   for (const perf::OnnxInputFact& in : c.inputs) {
     inputs.push_back({{"name", in.name}, {"type", in.type}, {"shape", in.shape}, {"source", in.source}});
   }
-  return {{"runtime", c.runtime},
-          {"model", c.model},
-          {"ep", c.ep},
-          {"device", c.device},
-          {"batch_size", c.batch_size},
-          {"iterations", c.duration_s ? Json(nullptr) : Json(c.iterations)},
-          {"duration_ms", json_fields::ms_or_null(c.duration_s)},
-          {"warmup", c.warmup},
-          {"input_data", c.input_data.empty() ? Json(nullptr) : Json(c.input_data)},
-          {"inputs", inputs},
-          {"data_sets", c.data_sets},
-          {"threads", json_fields::threads(c.threads)},
-          {"percentiles", c.percentiles},
-          {"rounds", c.rounds},
-          {"delay_ms", ms(c.delay_s)},
-          {"timestamp", c.timestamp}};
+  Json config = {{"runtime", c.runtime},
+                 {"model", c.model},
+                 {"ep", c.ep},
+                 {"device", c.device},
+                 {"batch_size", c.batch_size},
+                 {"iterations", c.duration_s ? Json(nullptr) : Json(c.iterations)},
+                 {"duration_ms", json_fields::ms_or_null(c.duration_s)},
+                 {"warmup", c.warmup},
+                 {"input_data", c.input_data.empty() ? Json(nullptr) : Json(c.input_data)},
+                 {"inputs", inputs},
+                 {"data_sets", c.data_sets}};
+  json_fields::add_run_wide(config, c.run);
+  return config;
 }
 
 Json optional_number(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }

@@ -2,7 +2,9 @@
 
 #include <cmath>
 #include <optional>
+#include <variant>
 
+#include "perf/sweep_axes.h"
 #include "report/clock_report.h"
 #include "report/json_fields.h"
 #include "stats/percentile_list.h"
@@ -63,14 +65,35 @@ class RowBuilder {
 
 std::int64_t as_count(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 
-// The columns both runtimes start with: what ran, where, on how many threads.
-template <class Config>
-void identity(RowBuilder& row, const Config& c, const char* model_column, const std::string& model) {
-  row.text("runtime", c.runtime);
+// An axis's cell: text for names, a count for counts; empty when the value is unknown (threads
+// when stages differ).
+void axis_column(RowBuilder& row, const perf::SweepAxisSpec& axis, const std::optional<perf::SweepValue>& value) {
+  if (axis.kind == perf::AxisKind::name) {
+    row.text(axis.name, value ? std::get<std::string>(*value) : std::string());
+  } else {
+    row.count(axis.name, value ? std::optional<std::int64_t>(std::get<std::int64_t>(*value)) : std::nullopt);
+  }
+}
+
+// The columns both runtimes start with: what ran, then the runtime's sweep axes as the result ran
+// with them; `after_axis(name)` adds the columns that follow an axis.
+template <class Result, class AfterAxis>
+void identity(RowBuilder& row, const Result& r, const char* model_column, const std::string& model,
+              perf::AxisRuntime runtime, AfterAxis after_axis) {
+  row.text("runtime", r.config.runtime);
   row.text(model_column, model);
-  row.text("ep", c.ep);
-  row.text("device", c.device);
-  row.count("threads", c.threads.intra_op_threads);
+  for (const perf::SweepAxisSpec& axis : perf::sweep_axis_specs()) {
+    if (axis.runtime != perf::AxisRuntime::both && axis.runtime != runtime) continue;
+    axis_column(row, axis, perf::in_effect(axis, r));
+    after_axis(std::string(axis.name));
+  }
+}
+
+// The run-wide columns after the counts: rounds, timestamp (threads are an axis, percentiles name
+// the summaries' columns).
+void run_wide_columns(RowBuilder& row, const perf::RunWide& run) {
+  row.count("rounds", static_cast<std::int64_t>(run.rounds));
+  row.text("timestamp", run.timestamp);
 }
 
 // The roofline's headline figures (docs/metrics.md, "Roofline"): all empty when it could not be
@@ -106,16 +129,13 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   const perf::GenaiPerfConfig& c = r.config;
   const perf::GenaiMetrics& m = r.metrics;
   RowBuilder row;
-  identity(row, c, "bundle", c.bundle);
-  row.count("prompt_tokens", m.prompt_tokens);
-  row.count("max_new_tokens", c.max_new_tokens);
-  row.count("max_new_tokens_effective", c.max_new_tokens_effective);
-  row.count("depth", c.depth);
-  row.count("max_length", c.max_length);
+  // The cap of the new tokens by the context follows the count asked for.
+  identity(row, r, "bundle", c.bundle, perf::AxisRuntime::genai, [&](const std::string& axis) {
+    if (axis == "max_new_tokens") row.count("max_new_tokens_effective", c.max_new_tokens_effective);
+  });
   row.count("iterations", static_cast<std::int64_t>(m.iterations));
   row.count("warmup", static_cast<std::int64_t>(r.warmup.count));
-  row.count("rounds", static_cast<std::int64_t>(c.rounds));
-  row.text("timestamp", c.timestamp);
+  run_wide_columns(row, c.run);
   row.summary("ttft", "ms", m.ttft_s, ms);
   row.summary("prefill", "ms", m.prefill_s, ms);
   row.number("depth_fill_mean_ms", ms(m.depth_fill_s.mean));
@@ -156,12 +176,10 @@ void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
   const perf::OnnxPerfConfig& c = r.config;
   const perf::OnnxMetrics& m = r.metrics;
   RowBuilder row;
-  identity(row, c, "model", c.model);
-  row.count("batch_size", c.batch_size);
+  identity(row, r, "model", c.model, perf::AxisRuntime::onnx, [](const std::string&) {});
   row.count("iterations", static_cast<std::int64_t>(m.latency_s.count));
   row.count("warmup", static_cast<std::int64_t>(m.warmup_count));
-  row.count("rounds", static_cast<std::int64_t>(c.rounds));
-  row.text("timestamp", c.timestamp);
+  run_wide_columns(row, c.run);
   row.summary("latency", "ms", m.latency_s, ms);
   row.number("first_run_ms", ms(m.first_run_s));
   row.number("warmup_mean_ms", ms(m.warmup_mean_s));

@@ -41,7 +41,7 @@ Table config_table(const perf::GenaiPerfResult& r) {
   t.add_row(
       {"config", fmt::format("ep {} · device {} · compile {}{} · {} · {} warmup{}", c.ep, c.device, on_off(c.compile),
                              c.compile ? fmt::format(" (timeout {} per stage)", duration(c.compile_timeout_s)) : "",
-                             iterations_text(c, r.metrics.iterations), c.warmup, rounds_text(c.rounds, c.delay_s))});
+                             iterations_text(c, r.metrics.iterations), c.warmup, rounds_text(c.run))});
   const std::string capped =
       c.max_new_tokens_effective < c.max_new_tokens
           ? fmt::format(" (capped to {} by context_length: {} fewer)", c.max_new_tokens_effective,
@@ -53,7 +53,7 @@ Table config_table(const perf::GenaiPerfResult& r) {
   t.add_row({"KV cache", fmt::format("max_length {} ({}) · depth {}", c.max_length,
                                      c.max_length_requested ? "--max-length" : "depth + prompt + new tokens",
                                      c.depth == 0 ? std::string("none") : count(c.depth, "token"))});
-  t.add_row({"threads", threads_text(c.threads)});
+  t.add_row({"threads", threads_text(c.run.threads)});
   t.add_row(
       {"tokens", fmt::format("prompt {} tokens · generated {}", r.metrics.prompt_tokens, generated_text(r.metrics))});
   add_machine_rows(t, r.machine);
@@ -149,7 +149,7 @@ std::string TextReporter::format_one(const perf::GenaiPerfResult& result) const 
   std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
   out += build_warning(result.machine, style);
   out += config_table(result).render(style, 2);
-  out += "\n" + stats_table(result.metrics, result.config.percentiles).render(style, 2);
+  out += "\n" + stats_table(result.metrics, result.config.run.percentiles).render(style, 2);
   out += "\n" + results_table(result, glyphs_).render(style, 2);
   return out;
 }

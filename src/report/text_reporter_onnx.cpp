@@ -27,8 +27,8 @@ Table config_table(const perf::OnnxPerfResult& r) {
                                                             count(r.metrics.latency_s.count, "run"))
                                               : count(r.metrics.latency_s.count, "run");
   t.add_row({"config", fmt::format("ep {} · device {} · batch size {} · {} · {} warmup{}", c.ep, c.device, c.batch_size,
-                                   iterations, c.warmup, rounds_text(c.rounds, c.delay_s))});
-  t.add_row({"threads", threads_text(c.threads)});
+                                   iterations, c.warmup, rounds_text(c.run))});
+  t.add_row({"threads", threads_text(c.run.threads)});
   if (c.data_sets.size() > 1) {
     t.add_row({"data sets",
                fmt::format("{} ({}), runs cycle through them", c.data_sets.size(), fmt::join(c.data_sets, ", "))});
@@ -77,7 +77,7 @@ std::string TextReporter::format_one(const perf::OnnxPerfResult& result) const {
   std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
   out += build_warning(result.machine, style);
   out += config_table(result).render(style, 2);
-  Table stats(stats_header(result.config.percentiles));
+  Table stats(stats_header(result.config.run.percentiles));
   stats.add_row(duration_row("latency", result.metrics.latency_s));
   out += "\n" + stats.render(style, 2);
   out += "\n" + results_table(result).render(style, 2);

@@ -99,9 +99,9 @@ std::string build_warning(const perf::MachineInfo& m, const Style& style) {
       style.warn, m.build_type, style.reset);
 }
 
-std::string rounds_text(std::size_t rounds, double delay_s) {
-  std::string text = rounds > 1 ? fmt::format(" · {} rounds, interleaved", rounds) : std::string();
-  if (delay_s > 0) text += fmt::format(" · delay {:g} s", delay_s);
+std::string rounds_text(const perf::RunWide& run) {
+  std::string text = run.rounds > 1 ? fmt::format(" · {} rounds, interleaved", run.rounds) : std::string();
+  if (run.delay_s > 0) text += fmt::format(" · delay {:g} s", run.delay_s);
   return text;
 }
 

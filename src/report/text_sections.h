@@ -8,6 +8,7 @@
 
 #include "machine/machine_info.h"
 #include "perf/run_quality.h"
+#include "perf/run_wide.h"
 #include "report/text_table.h"
 #include "stats/statistics.h"
 
@@ -41,7 +42,7 @@ void add_methods_row(Table& table);
 std::string build_warning(const perf::MachineInfo& m, const Style& style);
 
 /// " · 3 rounds, interleaved · delay 0.5 s" for --rounds / --delay; empty for one round without delay.
-std::string rounds_text(std::size_t rounds, double delay_s);
+std::string rounds_text(const perf::RunWide& run);
 
 /// "on" / "off".
 const char* on_off(bool value);

@@ -5,6 +5,7 @@
 #include <functional>
 #include <optional>
 
+#include "perf/sweep_axes.h"
 #include "report/clock_report.h"
 #include "report/roofline_report.h"
 #include "report/text_sections.h"
@@ -30,15 +31,26 @@ std::string cells_explained(const std::string& iterations) {
       iterations);
 }
 
-std::string optional_count(const std::optional<int>& value) { return value ? fmt::format("{}", *value) : "-"; }
-
 // The columns of the settings: the swept axes, or, for a list of results without axes (e.g. a
-// merged report), the settings that identify a combination.
-std::vector<std::string> axis_names(const perf::SweepFacts& sweep, std::vector<std::string> fallback) {
-  if (sweep.axes.empty()) return fallback;
+// merged report), the runtime's settings that identify a combination.
+std::vector<std::string> axis_names(const perf::SweepFacts& sweep, perf::AxisRuntime runtime) {
   std::vector<std::string> names;
   for (const perf::SweepAxis& axis : sweep.axes) names.push_back(axis.name);
+  if (!names.empty()) return names;
+  for (const perf::SweepAxisSpec& axis : perf::sweep_axis_specs()) {
+    if (axis.default_column && (axis.runtime == perf::AxisRuntime::both || axis.runtime == runtime)) {
+      names.push_back(axis.name);
+    }
+  }
   return names;
+}
+
+// A setting's cell: the value the result ran with; "-" when unknown, or for an axis of the other runtime.
+template <class Result>
+std::string axis_cell(const Result& r, const std::string& axis) {
+  const perf::SweepAxisSpec* spec = perf::find_sweep_axis(axis);
+  const std::optional<perf::SweepValue> value = spec != nullptr ? perf::in_effect(*spec, r) : std::nullopt;
+  return value ? perf::sweep_value_text(*value) : "-";
 }
 
 // Title, build warning, the lines every combination shares, and the machine.
@@ -63,15 +75,12 @@ template <class Result>
 std::string loop_text(const Result& r, const char* noun) {
   const auto& c = r.config;
   const std::string timed = c.duration_s ? fmt::format("{:g} s budget", *c.duration_s) : count(c.iterations, noun);
-  return fmt::format("{} · {} warmup{}", timed, c.warmup, rounds_text(c.rounds, c.delay_s));
+  return fmt::format("{} · {} warmup{}", timed, c.warmup, rounds_text(c.run));
 }
 
 template <class Result>
-using AxisCell = std::function<std::string(const Result&, const std::string& axis)>;
-
-template <class Result>
 Table sweep_table(const perf::PerfReport<Result>& report, const std::vector<std::string>& axes,
-                  const AxisCell<Result>& axis_cell, std::vector<std::string> metric_header,
+                  std::vector<std::string> metric_header,
                   const std::function<std::vector<std::string>(const Result&)>& metric_cells) {
   std::vector<std::string> header;
   header.reserve(axes.size() + metric_header.size());
@@ -87,27 +96,6 @@ Table sweep_table(const perf::PerfReport<Result>& report, const std::vector<std:
     t.add_row(std::move(row));
   }
   return t;
-}
-
-std::string genai_axis(const perf::GenaiPerfResult& r, const std::string& axis) {
-  const perf::GenaiPerfConfig& c = r.config;
-  if (axis == "ep") return c.ep;
-  if (axis == "device") return c.device;
-  if (axis == "threads") return optional_count(c.threads.intra_op_threads);
-  if (axis == "prompt_tokens") return fmt::format("{}", r.metrics.prompt_tokens);
-  if (axis == "max_new_tokens") return fmt::format("{}", c.max_new_tokens);
-  if (axis == "depth") return fmt::format("{}", c.depth);
-  if (axis == "max_length") return fmt::format("{}", c.max_length);
-  return "-";  // an axis of the other runtime
-}
-
-std::string onnx_axis(const perf::OnnxPerfResult& r, const std::string& axis) {
-  const perf::OnnxPerfConfig& c = r.config;
-  if (axis == "ep") return c.ep;
-  if (axis == "device") return c.device;
-  if (axis == "threads") return optional_count(c.threads.intra_op_threads);
-  if (axis == "batch_size") return fmt::format("{}", c.batch_size);
-  return "-";
 }
 
 // Prompt tokens per second of each timed iteration (the report's aggregate pools them instead).
@@ -131,9 +119,9 @@ std::string clock_footnote() {
 std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& style) {
   const perf::GenaiPerfResult& first = report.results.front();
   std::string out = preamble(report, "bundle", first.config.bundle, loop_text(first, "iteration"), style);
-  const auto axes = axis_names(report.sweep, {"ep", "device", "threads", "prompt_tokens", "max_new_tokens"});
+  const auto axes = axis_names(report.sweep, perf::AxisRuntime::genai);
   const Table t = sweep_table<perf::GenaiPerfResult>(
-      report, axes, genai_axis, {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s", "decode GB/s", "CPU clock"},
+      report, axes, {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s", "decode GB/s", "CPU clock"},
       [](const perf::GenaiPerfResult& r) -> std::vector<std::string> {
         return {
             mean_pm(r.metrics.ttft_s, 1e3), mean_pm(r.metrics.tpot_s, 1e3),   mean_pm(r.metrics.decode_tokens_per_s, 1),
@@ -150,9 +138,9 @@ std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& s
 std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& style) {
   const perf::OnnxPerfResult& first = report.results.front();
   std::string out = preamble(report, "model", first.config.model, loop_text(first, "run"), style);
-  const auto axes = axis_names(report.sweep, {"ep", "device", "threads", "batch_size"});
+  const auto axes = axis_names(report.sweep, perf::AxisRuntime::onnx);
   const Table t = sweep_table<perf::OnnxPerfResult>(
-      report, axes, onnx_axis, {"latency ms", "p90 ms", "samples/s", "CPU clock"},
+      report, axes, {"latency ms", "p90 ms", "samples/s", "CPU clock"},
       [](const perf::OnnxPerfResult& r) -> std::vector<std::string> {
         const perf::Summary& l = r.metrics.latency_s;
         const double p90 = l.count == 0 ? 0 : perf::percentile(r.samples.timed_s, 90);

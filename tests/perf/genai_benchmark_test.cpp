@@ -235,7 +235,7 @@ TEST_F(GenaiBenchmarkTest, ThreadsGoIntoADerivedConfigAndTheReport) {
   auto loaded = test::read_json(std::filesystem::path(engine_.loaded_from) / "genai_config.json");
   EXPECT_EQ(loaded["model"]["decoder"]["session_options"]["intra_op_num_threads"], 3);
   EXPECT_EQ(test::read_json(config_path), before);  // the user's bundle is untouched
-  const ThreadsInEffect& threads = result.config.threads;
+  const ThreadsInEffect& threads = result.config.run.threads;
   EXPECT_EQ(threads.requested, 3);
   EXPECT_EQ(threads.source, "--threads");
   EXPECT_EQ(threads.intra_op_threads, 3);
@@ -248,17 +248,17 @@ TEST_F(GenaiBenchmarkTest, ThreadsGoIntoADerivedConfigAndTheReport) {
 TEST_F(GenaiBenchmarkTest, WithoutThreadsTheBundlesSettingOrGenaisDefaultIsReported) {
   auto result = run();
   EXPECT_EQ(engine_.loaded_from, request_.bundle);  // nothing to derive
-  EXPECT_EQ(result.config.threads.requested, std::nullopt);
-  EXPECT_EQ(result.config.threads.source, "runtime default");
-  EXPECT_EQ(result.config.threads.intra_op_threads, 2);  // GenAI: half the fake machine's 4 logical cores
-  EXPECT_EQ(result.config.threads.runtime_default, 2);
+  EXPECT_EQ(result.config.run.threads.requested, std::nullopt);
+  EXPECT_EQ(result.config.run.threads.source, "runtime default");
+  EXPECT_EQ(result.config.run.threads.intra_op_threads, 2);  // GenAI: half the fake machine's 4 logical cores
+  EXPECT_EQ(result.config.run.threads.runtime_default, 2);
 
   std::ofstream(std::filesystem::path(request_.bundle) / "genai_config.json")
       << R"({"model": {"type": "qwen2", "context_length": 64, "vocab_size": 100, "decoder": {
              "filename": "model.onnx", "session_options": {"intra_op_num_threads": 1}}}})";
   result = run();
-  EXPECT_EQ(result.config.threads.source, "bundle");
-  EXPECT_EQ(result.config.threads.intra_op_threads, 1);
+  EXPECT_EQ(result.config.run.threads.source, "bundle");
+  EXPECT_EQ(result.config.run.threads.intra_op_threads, 1);
 }
 
 TEST_F(GenaiBenchmarkTest, WarnsWhenTheContextCapsTheTokens) {
@@ -377,7 +377,7 @@ TEST_F(GenaiBenchmarkTest, SweepLoadsOncePerLoadSetting) {
   ASSERT_EQ(results.size(), 4u);
   const std::vector<std::pair<int, int>> expected = {{1, 2}, {1, 3}, {2, 2}, {2, 3}};
   for (std::size_t i = 0; i < results.size(); ++i) {
-    EXPECT_EQ(results[i].config.threads.requested, expected[i].first);
+    EXPECT_EQ(results[i].config.run.threads.requested, expected[i].first);
     EXPECT_EQ(results[i].config.max_new_tokens, expected[i].second);
     EXPECT_EQ(results[i].metrics.generated_tokens, (std::vector<int>{expected[i].second}));
   }
@@ -434,7 +434,7 @@ TEST_F(GenaiBenchmarkTest, RoundsInterleaveAndReloadEachLoadSettingPerRound) {
                                              "[3/4] threads=2 tg=2", "[4/4] threads=2 tg=3"}));
   ASSERT_EQ(results.size(), 4u);
   for (const auto& result : results) {
-    EXPECT_EQ(result.config.rounds, 2u);
+    EXPECT_EQ(result.config.run.rounds, 2u);
     EXPECT_EQ(result.metrics.iterations, 2u);
     ASSERT_EQ(result.rounds.size(), 2u);
     EXPECT_EQ(result.rounds[1].round, 2u);

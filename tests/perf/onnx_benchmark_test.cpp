@@ -122,18 +122,18 @@ TEST_F(OnnxBenchmarkTest, ThreadsReachTheSessionAndTheReport) {
   auto result = run(cpu(3));
   ASSERT_EQ(engine_.specs.size(), 1u);
   EXPECT_EQ(engine_.specs[0].intra_op_threads, 3);
-  EXPECT_EQ(result.config.threads.requested, 3);
-  EXPECT_EQ(result.config.threads.intra_op_threads, 3);
-  EXPECT_EQ(result.config.threads.source, "--threads");
-  EXPECT_EQ(result.config.threads.physical_cores, 2u);
+  EXPECT_EQ(result.config.run.threads.requested, 3);
+  EXPECT_EQ(result.config.run.threads.intra_op_threads, 3);
+  EXPECT_EQ(result.config.run.threads.source, "--threads");
+  EXPECT_EQ(result.config.run.threads.physical_cores, 2u);
 }
 
 TEST_F(OnnxBenchmarkTest, WithoutThreadsTheSessionGetsTheRuntimeDefault) {
   auto result = run(cpu());
   EXPECT_EQ(engine_.specs[0].intra_op_threads, 0);  // 0 = ONNX Runtime decides
-  EXPECT_EQ(result.config.threads.requested, std::nullopt);
-  EXPECT_EQ(result.config.threads.source, "runtime default");
-  EXPECT_EQ(result.config.threads.intra_op_threads, 2);  // one per physical core of the fake machine
+  EXPECT_EQ(result.config.run.threads.requested, std::nullopt);
+  EXPECT_EQ(result.config.run.threads.source, "runtime default");
+  EXPECT_EQ(result.config.run.threads.intra_op_threads, 2);  // one per physical core of the fake machine
 }
 
 // A sweep creates one session per load setting and runs every batch size on it, in plan order.
@@ -157,7 +157,7 @@ TEST_F(OnnxBenchmarkTest, SweepCreatesOneSessionPerLoadSetting) {
   ASSERT_EQ(results.size(), 4u);
   const std::vector<std::pair<int, int>> expected = {{1, 1}, {1, 4}, {2, 1}, {2, 4}};
   for (std::size_t i = 0; i < results.size(); ++i) {
-    EXPECT_EQ(results[i].config.threads.requested, expected[i].first);
+    EXPECT_EQ(results[i].config.run.threads.requested, expected[i].first);
     EXPECT_EQ(results[i].config.batch_size, expected[i].second);
     EXPECT_EQ(results[i].config.inputs[0].shape, (std::vector<std::int64_t>{expected[i].second, 3}));
     EXPECT_EQ(results[i].samples.timed_s.size(), 2u);
@@ -310,7 +310,7 @@ TEST_F(OnnxBenchmarkTest, RoundsInterleaveAndPoolIntoOneResultEach) {
   EXPECT_DOUBLE_EQ(results[0].rounds[0].latency_mean_s, 1);
   EXPECT_DOUBLE_EQ(results[0].rounds[1].latency_mean_s, 3);
   EXPECT_EQ(results[0].rounds[1].iterations, 2u);
-  EXPECT_EQ(results[1].config.rounds, 2u);
+  EXPECT_EQ(results[1].config.run.rounds, 2u);
   EXPECT_EQ(results[1].clock.size(), 2u);
 }
 

@@ -82,8 +82,8 @@ perf::GenaiPerfResult genai_fixture() {
   c.cold = true;
   c.prompt = "Explain the theory of relativity in simple terms.";
   c.context_length = 2048;
-  c.timestamp = "2026-07-10T14:30:05+00:00";
-  c.threads = perf::genai_threads_in_effect(std::nullopt, {{"ctx", 2}, {"iter", std::nullopt}}, fixed_machine());
+  c.run.timestamp = "2026-07-10T14:30:05+00:00";
+  c.run.threads = perf::genai_threads_in_effect(std::nullopt, {{"ctx", 2}, {"iter", std::nullopt}}, fixed_machine());
   perf::GenaiRunSamples run;
   run.warmup = {timing(0.0250, 0.0020, {0.0110, 0.0105, 0.0101}, 23),
                 timing(0.0150, 0.0012, {0.0102, 0.0101, 0.0100}, 23)};
@@ -118,9 +118,9 @@ perf::GenaiPerfResult genai_budget_fixture() {
   c.apply_template = false;
   c.prompt = "";
   c.context_length = 8;
-  c.timestamp = "2026-07-10T14:30:05+00:00";
-  c.threads = perf::genai_threads_in_effect(2, {{"decoder", 2}}, fixed_machine());
-  c.percentiles = {90, 99.9};  // --percentiles 90,99.9
+  c.run.timestamp = "2026-07-10T14:30:05+00:00";
+  c.run.threads = perf::genai_threads_in_effect(2, {{"decoder", 2}}, fixed_machine());
+  c.run.percentiles = {90, 99.9};  // --percentiles 90,99.9
   perf::GenaiRunSamples run;
   run.timed = {timing(0.2, 0.001, {}, 7), timing(0.3, 0.002, {}, 7)};
   perf::MachineInfo m = fixed_machine();
@@ -140,8 +140,8 @@ perf::OnnxPerfResult onnx_fixture() {
   c.warmup = 3;
   c.inputs = {{"pixel_values", "float", {2, 3, 224, 224}, "generated"}, {"mask", "bool", {2, 128}, "generated"}};
   c.data_sets = {"generated"};
-  c.timestamp = "2026-07-10T14:30:05+00:00";
-  c.threads = perf::onnx_threads_in_effect(std::nullopt, fixed_machine());
+  c.run.timestamp = "2026-07-10T14:30:05+00:00";
+  c.run.threads = perf::onnx_threads_in_effect(std::nullopt, fixed_machine());
   perf::LatencyRun run;
   run.first_run_s = 0.0421;
   run.warmup_s = {0.0061, 0.0052, 0.0051};
@@ -175,9 +175,9 @@ perf::OnnxPerfResult onnx_budget_fixture() {
   c.input_data = "/data";
   c.inputs = {{"x", "float", {1, 4}, "/data/test_data_set_0"}};
   c.data_sets = {"test_data_set_0", "test_data_set_1"};
-  c.timestamp = "2026-07-10T14:30:05+00:00";
-  c.threads = perf::onnx_threads_in_effect(1, fixed_machine());
-  c.percentiles = {50, 99, 99.9, 99.999};  // --percentiles 99.9,50,99,99.999
+  c.run.timestamp = "2026-07-10T14:30:05+00:00";
+  c.run.threads = perf::onnx_threads_in_effect(1, fixed_machine());
+  c.run.percentiles = {50, 99, 99.9, 99.999};  // --percentiles 99.9,50,99,99.999
   perf::LatencyRun run;
   run.first_run_s = 0.00002;
   run.timed_s = {0.0000123};
@@ -214,8 +214,8 @@ perf::GenaiPerfReport genai_sweep_fixture() {
       c.apply_template = false;
       c.prompt = "<" + std::to_string(prompt) + " random token ids>";
       c.context_length = 2048;
-      c.timestamp = "2026-07-10T14:30:05+00:00";
-      c.threads = perf::genai_threads_in_effect(threads, {{"decoder", threads}}, fixed_machine());
+      c.run.timestamp = "2026-07-10T14:30:05+00:00";
+      c.run.threads = perf::genai_threads_in_effect(threads, {{"decoder", threads}}, fixed_machine());
       // Twice the threads halve the step; four times the prompt takes about four times the prefill.
       const double step = 0.020 / threads, prefill = 0.0005 * prompt / threads;
       perf::GenaiRunSamples run;

@@ -30,7 +30,7 @@ std::vector<perf::GenaiPerfResult> genai_sweep() {
   std::vector<perf::GenaiPerfResult> results = {testing::genai_fixture(), testing::genai_fixture()};
   results[1].config.bundle = "dir, \"quoted\"|piped\nnext line";
   results[1].config.max_new_tokens = 64;
-  results[1].config.threads.intra_op_threads.reset();
+  results[1].config.run.threads.intra_op_threads.reset();
   return results;
 }
 
