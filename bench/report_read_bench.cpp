@@ -95,7 +95,7 @@ int main(int argc, char** argv) {
   const std::size_t bytes = write_report(big, iterations);
 
   bool python_ok = true;
-  const double winml_s = seconds_of([&] { (void)winml::report::read_perf_report(big); });
+  const double winml_s = seconds_of([&] { (void)winml::document::read_perf_report(big); });
   const double python_s = seconds_of([&] { python_ok = python_load(big) && python_ok; });
   std::printf("report of %zu timed iterations, %.1f MiB, 1 thread\n", iterations, bytes / 1048576.0);
   std::printf("  winml read_perf_report   median %8.3f s of 3\n", winml_s);
@@ -112,7 +112,7 @@ int main(int argc, char** argv) {
     write_report(small, n);
     const std::string text = read_text(small);
     const double old_s = seconds_of([&] { callback_parse(text); });
-    const double new_s = seconds_of([&] { (void)winml::report::parse_perf_report(text, small.string()); });
+    const double new_s = seconds_of([&] { (void)winml::document::parse_perf_report(text, small.string()); });
     std::printf("  %7zu iterations: callback parser %7.3f s, winml %7.3f s\n", n, old_s, new_s);
   }
   fs::remove_all(dir);

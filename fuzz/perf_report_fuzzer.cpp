@@ -18,6 +18,7 @@
 
 #include "compare/compare_format.h"
 #include "compare/compare_metrics.h"
+#include "compare/gate.h"
 #include "compare/report_compare.h"
 #include "document/perf_report_document.h"
 #include "html/html_report.h"
@@ -26,37 +27,41 @@
 
 namespace {
 
-namespace report = winml::report;
+namespace compare = winml::compare;
+namespace document = winml::document;
+namespace merge = winml::merge;
+namespace html = winml::html;
 
 [[noreturn]] void violated(const char* property) {
   std::fprintf(stderr, "property violated: %s\n", property);
   std::abort();
 }
 
-void compare_with_itself(const report::PerfReportDocument& document) {
-  report::PerfReportDocument copy = document;
+void compare_with_itself(const document::PerfReportDocument& report) {
+  document::PerfReportDocument copy = report;
   copy.source = "new.json";
-  const report::Comparison comparison = report::compare_reports({document, copy}, true);
+  const compare::Comparison comparison = compare::compare_reports({report, copy}, true);
   for (const auto& compared : comparison.reports) {
     for (const auto& row : compared.rows) {
       for (const auto& metric : row.metrics) {
-        if (metric.verdict == report::Verdict::faster || metric.verdict == report::Verdict::slower)
+        if (metric.verdict == compare::Verdict::faster || metric.verdict == compare::Verdict::slower)
           violated("a report compared with itself changed significantly");
       }
     }
   }
-  if (!report::regressions(comparison, 0.0).empty()) violated("a report compared with itself regressed");
-  (void)report::compare_text(comparison, 0.0, true);
-  (void)report::compare_json(comparison, 0.0);
+  if (!compare::regressions(comparison, 0.0).empty()) violated("a report compared with itself regressed");
+  const compare::GateVerdict gate = compare::gate(comparison, 0.0);
+  (void)compare::compare_text(comparison, gate, true);
+  (void)compare::compare_json(comparison, gate);
 }
 
-void merge_with_copy(const report::PerfReportDocument& document) {
-  report::PerfReportDocument copy = document;
+void merge_with_copy(const document::PerfReportDocument& report) {
+  document::PerfReportDocument copy = report;
   copy.source = "other.json";
-  const report::MergedReport merged = report::merge_reports({document, copy}, {.allow_missing_shards = true});
-  const std::string text = report::merged_report_text(merged.report);
+  const merge::MergedReport merged = merge::merge_reports({report, copy}, {.allow_missing_shards = true});
+  const std::string text = merge::merged_report_text(merged.report);
   try {
-    (void)report::parse_perf_report(text, "merged.json");
+    (void)document::parse_perf_report(text, "merged.json");
   } catch (const winml::Error& e) {
     std::fprintf(stderr, "%s\n", e.what());
     violated("a merged report is not a report");
@@ -67,30 +72,30 @@ void merge_with_copy(const report::PerfReportDocument& document) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   const std::string_view text(reinterpret_cast<const char*>(data), size);
-  report::PerfReportDocument document;
+  document::PerfReportDocument read;
   try {
-    document = report::parse_perf_report(text, "base.json");
+    read = document::parse_perf_report(text, "base.json");
   } catch (const winml::Error&) {
     return 0;  // refused with a message naming the file: what the commands report
   }
   // Each stage may refuse the document on its own terms; the next still runs, as each command
   // reads the same file on its own.
-  for (std::size_t i = 0; i < document.results.size(); ++i) {
+  for (std::size_t i = 0; i < read.results.size(); ++i) {
     try {
-      (void)report::compared_metrics(document.results[i], document.kind);
+      (void)compare::compared_metrics(read.results[i], read.kind);
     } catch (const winml::Error&) {
     }
   }
   try {
-    compare_with_itself(document);
+    compare_with_itself(read);
   } catch (const winml::Error&) {
   }
   try {
-    merge_with_copy(document);
+    merge_with_copy(read);
   } catch (const winml::Error&) {
   }
   try {
-    (void)report::render_html_report({document}, "", "winml fuzz");
+    (void)html::render_html_report({read}, "", "winml fuzz");
   } catch (const winml::Error&) {
   }
   return 0;

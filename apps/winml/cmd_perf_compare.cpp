@@ -1,10 +1,9 @@
 // `winml perf compare BASE.json NEW.json [MORE.json ...]`: every later report against the base,
 // metric by metric, each change tested on the raw samples; --fail-if-slower makes it a CI gate
-// (exit code 4; 5 when it cannot be evaluated). The logic lives in report/report_compare.h, the
-// output in report/compare_format.h.
+// (exit code 4; 5 when it cannot be evaluated). The logic lives in compare/report_compare.h and
+// compare/gate.h, the output in compare/compare_format.h.
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -17,8 +16,9 @@
 #include "cli_common.h"
 #include "command_registry.h"
 #include "compare/compare_format.h"
+#include "compare/gate.h"
 #include "compare/report_compare.h"
-#include "merge/report_merge.h"
+#include "document/read_reports.h"
 #include "number_flags.h"
 #include "perf_tool_flags.h"
 #include "regression_found.h"
@@ -51,43 +51,31 @@ void run_compare(const CompareFlags& flags) {
   // Checked first: a comparison that could not be written is refused before reading anything.
   if (!flags.output.empty()) storage::check_report_path(flags.output, flags.overwrite);
   const std::vector<std::filesystem::path> files(flags.files.begin(), flags.files.end());
-  const report::Comparison comparison = report::compare_reports(report::read_merge_inputs(files), flags.force);
-  for (const report::ReportComparison& compared : comparison.reports) {
+  const compare::Comparison comparison = compare::compare_reports(document::read_reports(files), flags.force);
+  for (const compare::ReportComparison& compared : comparison.reports) {
     for (const std::string& difference : compared.incompatible) {
       warn(fmt::format("compared with --force although they measure different work: {}", difference), flags.out);
     }
   }
+  std::optional<compare::GateVerdict> gate;
+  if (flags.fail_if_slower) gate = compare::gate(comparison, *flags.fail_if_slower);
   const bool to_terminal = flags.output.empty() && flags.format == "text" && flags.out.color_stdout();
-  const std::string text = flags.format == "json" ? report::compare_json(comparison, flags.fail_if_slower)
-                                                  : report::compare_text(comparison, flags.fail_if_slower, to_terminal);
+  const std::string text = flags.format == "json" ? compare::compare_json(comparison, gate)
+                                                  : compare::compare_text(comparison, gate, to_terminal);
   if (flags.output.empty()) {
     std::fputs(text.c_str(), stdout);
   } else {
     storage::write_report(flags.output, text, flags.overwrite);
     if (flags.out.verbosity >= 0) note("comparison written to " + flags.output);
   }
-  if (!flags.fail_if_slower) return;
-  const std::vector<report::Regression> found = report::regressions(comparison, *flags.fail_if_slower);
-  const std::vector<report::Regression> open = report::unjudged(comparison);
-  auto named = [](const std::vector<report::Regression>& metrics, bool unjudged) {
-    std::vector<std::string> out;
-    out.reserve(metrics.size());
-    for (const report::Regression& r : metrics) out.push_back(report::gate_finding_text(r, unjudged));
-    return out;
-  };
-  if (!found.empty()) {
-    throw RegressionFound(fmt::format("significantly slower by more than --fail-if-slower {:g} %: {}{}",
-                                      *flags.fail_if_slower, fmt::join(named(found, false), "; "),
-                                      open.empty() ? ""
-                                                   : fmt::format(" (and {} primary metric{} not evaluated)",
-                                                                 open.size(), open.size() == 1 ? "" : "s")));
-  }
-  if (!open.empty()) {
-    throw GateNotEvaluated(fmt::format(
-        "--fail-if-slower {:g} could not be evaluated: a primary metric has fewer than 2 samples in the base or the "
-        "new report, so no test says whether it got slower: {}. Compare runs of at least 2 timed iterations each "
-        "(--iterations 2 or more).",
-        *flags.fail_if_slower, fmt::join(named(open, true), "; ")));
+  if (!gate) return;
+  switch (gate->outcome()) {
+    case compare::GateOutcome::passed:
+      return;
+    case compare::GateOutcome::regressed:
+      throw RegressionFound(gate->failure());
+    case compare::GateOutcome::not_evaluated:
+      throw GateNotEvaluated(gate->failure());
   }
 }
 

@@ -1,5 +1,5 @@
 // `winml perf merge A.json B.json ... -o all.json`: the reports of many machines (the shards of a
-// sweep, or whole runs to compare) into one report. The logic lives in report/report_merge.h.
+// sweep, or whole runs to compare) into one report. The logic lives in merge/report_merge.h.
 
 #include <fmt/format.h>
 
@@ -12,6 +12,7 @@
 
 #include "cli_common.h"
 #include "command_registry.h"
+#include "document/read_reports.h"
 #include "merge/report_merge.h"
 #include "perf_tool_flags.h"
 #include "storage/report_file.h"
@@ -35,10 +36,10 @@ void run_merge(const MergeFlags& flags) {
   // Checked first: a merge that could not be written is refused before reading anything.
   storage::check_report_path(flags.output, flags.overwrite);
   const std::vector<std::filesystem::path> files(flags.files.begin(), flags.files.end());
-  const report::MergedReport merged =
-      report::merge_reports(report::read_merge_inputs(files), {.allow_missing_shards = flags.allow_missing});
+  const merge::MergedReport merged =
+      merge::merge_reports(document::read_reports(files), {.allow_missing_shards = flags.allow_missing});
   for (const std::string& warning : merged.warnings) warn(warning, flags.out);
-  storage::write_report(flags.output, report::merged_report_text(merged.report), flags.overwrite);
+  storage::write_report(flags.output, merge::merged_report_text(merged.report), flags.overwrite);
   if (flags.out.verbosity >= 0) {
     const std::size_t results = merged.report["results"].size();
     note(fmt::format("merged {} report{} ({} result{}) into {}", files.size(), files.size() == 1 ? "" : "s", results,

@@ -11,8 +11,7 @@
 
 #include "cli_common.h"
 #include "command_registry.h"
-#include "document/perf_report_document.h"
-#include "merge/report_merge.h"
+#include "document/read_reports.h"
 #include "perf_html.h"
 #include "winml/errors.h"
 
@@ -41,10 +40,10 @@ void run_perf_report(const PerfReportOptions& options) {
   }
   check_html_target(options.output, options.overwrite, "-o");
   // As compare and merge read them: a file named twice (also by two paths) is refused.
-  const std::vector<report::PerfReportDocument> documents =
-      report::read_merge_inputs(std::vector<std::filesystem::path>(options.reports.begin(), options.reports.end()));
+  const std::vector<document::PerfReportDocument> documents =
+      document::read_reports(std::vector<std::filesystem::path>(options.reports.begin(), options.reports.end()));
   std::size_t results = 0;
-  for (const report::PerfReportDocument& document : documents) results += document.results.size();
+  for (const document::PerfReportDocument& read : documents) results += read.results.size();
   write_html_report(documents, options.output, options.overwrite);
   if (options.out.verbosity >= 0) {
     note(fmt::format("HTML report written to {} ({} {}, {} {})", options.output, documents.size(),

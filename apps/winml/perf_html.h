@@ -17,7 +17,7 @@ namespace winml::cli {
 void check_html_target(const std::filesystem::path& path, bool overwrite, std::string_view flag);
 
 /// Writes the page of `reports` to `path` atomically (storage::write_report); messages name `flag`.
-void write_html_report(const std::vector<report::PerfReportDocument>& reports, const std::filesystem::path& path,
+void write_html_report(const std::vector<document::PerfReportDocument>& reports, const std::filesystem::path& path,
                        bool overwrite, std::string_view flag = "-o");
 
 /// --html: the page of the report a perf run has just written, `json` at `json_path`. Returns the

@@ -12,7 +12,7 @@
 #include "stats/confidence_interval.h"
 #include "util/printable.h"
 
-namespace winml::report {
+namespace winml::compare {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -26,11 +26,11 @@ constexpr const char* kMethodLine =
 std::string value_text(const CompareMetric& metric, double value, double base_value) {
   switch (metric.unit) {
     case MetricUnit::milliseconds:
-      return text::duration(value / 1e3, text::pick_time_unit(base_value / 1e3));
+      return report::text::duration(value / 1e3, report::text::pick_time_unit(base_value / 1e3));
     case MetricUnit::tokens_per_second:
-      return text::rate(value, "tok/s");
+      return report::text::rate(value, "tok/s");
     case MetricUnit::bytes:
-      return text::bytes(static_cast<std::uint64_t>(std::llround(value)));
+      return report::text::bytes(static_cast<std::uint64_t>(std::llround(value)));
   }
   return "";
 }
@@ -50,8 +50,8 @@ std::string verdict_text(const MetricComparison& m) {
   return m.test ? fmt::format("{} ({})", name, p_text(m.test->p)) : name;
 }
 
-std::string row_table(const RowComparison& row, const text::Style& style) {
-  text::Table table({"METRIC", "BASE", "NEW", "N", "CHANGE", "95 % CI", "VERDICT"});
+std::string row_table(const RowComparison& row, const report::text::Style& style) {
+  report::text::Table table({"METRIC", "BASE", "NEW", "N", "CHANGE", "95 % CI", "VERDICT"});
   table.align_left(6);
   for (const MetricComparison& m : row.metrics) {
     const auto change = m.change_percent();
@@ -72,9 +72,10 @@ std::string gate_lines(const std::vector<Regression>& metrics, bool unjudged_met
   return out;
 }
 
-std::string gate_text(const Comparison& comparison, double limit, const text::Style& style) {
-  const std::vector<Regression> found = regressions(comparison, limit);
-  const std::vector<Regression> open = unjudged(comparison);
+std::string gate_text(const GateVerdict& gate, const report::text::Style& style) {
+  const double limit = gate.limit_percent;
+  const std::vector<Regression>& found = gate.regressions;
+  const std::vector<Regression>& open = gate.not_evaluated;
   if (found.empty() && open.empty()) {
     return fmt::format("gate: no primary metric is significantly slower by more than {:g} % (--fail-if-slower)\n",
                        limit);
@@ -98,7 +99,7 @@ std::string gate_text(const Comparison& comparison, double limit, const text::St
 }
 
 // Every string here came from a report or the command line: each is made printable, on its line.
-std::string report_text(const ReportComparison& report, const text::Style& style) {
+std::string report_text(const ReportComparison& report, const report::text::Style& style) {
   const std::string base = printable(report.base_source);
   const std::string next = printable(report.new_source);
   std::string out = fmt::format("{}{} against {}{}\n", style.bold, next, base, style.reset);
@@ -139,7 +140,7 @@ const char* unit_name(MetricUnit unit) {
 // A number rounded to 1e-6, as the perf report rounds; null when absent or not finite.
 Json number(const std::optional<double>& value) {
   if (!value || !std::isfinite(*value)) return nullptr;
-  return json_fields::rate(*value);
+  return report::json_fields::rate(*value);
 }
 
 Json side_json(const perf::SampleMoments& m) {
@@ -182,17 +183,17 @@ Json report_json(const ReportComparison& report) {
           {"only_in_new", report.only_in_new}};
 }
 
-Json gate_json(const Comparison& comparison, const std::optional<double>& limit) {
-  if (!limit) return nullptr;
+Json gate_json(const std::optional<GateVerdict>& gate) {
+  if (!gate) return nullptr;
   Json found = Json::array();
-  for (const Regression& r : regressions(comparison, *limit)) {
+  for (const Regression& r : gate->regressions) {
     found.push_back({{"new", r.new_source},
                      {"row", r.row},
                      {"metric", r.metric->metric.key},
                      {"slower_percent", number(r.metric->slower_percent())}});
   }
   Json open = Json::array();
-  for (const Regression& r : unjudged(comparison)) {
+  for (const Regression& r : gate->not_evaluated) {
     open.push_back({{"new", r.new_source},
                     {"row", r.row},
                     {"metric", r.metric->metric.key},
@@ -200,36 +201,25 @@ Json gate_json(const Comparison& comparison, const std::optional<double>& limit)
                     {"new_count", r.metric->next.count},
                     {"reason", unjudged_reason(*r.metric)}});
   }
-  const bool passed = found.empty() && open.empty();
-  const bool evaluated = open.empty();
-  return {{"fail_if_slower_percent", *limit},
-          {"passed", passed},
-          {"evaluated", evaluated},
+  return {{"fail_if_slower_percent", gate->limit_percent},
+          {"passed", gate->outcome() == GateOutcome::passed},
+          {"evaluated", gate->outcome() != GateOutcome::not_evaluated},
           {"regressions", std::move(found)},
           {"not_evaluated", std::move(open)}};
 }
 
 }  // namespace
 
-std::string gate_finding_text(const Regression& finding, bool unjudged_metric) {
-  const MetricComparison& m = *finding.metric;
-  // The file name and the row's settings came from reports: escaped before any console sees them.
-  const std::string row = finding.row.empty() ? "" : " (" + printable(finding.row) + ")";
-  const std::string source = printable(finding.new_source);
-  if (unjudged_metric) return fmt::format("{} in {}{}: {}", m.metric.label, source, row, unjudged_reason(m));
-  return fmt::format("{} {:.1f} % slower in {}{}", m.metric.label, *m.slower_percent(), source, row);
-}
-
-std::string compare_text(const Comparison& comparison, const std::optional<double>& fail_if_slower, bool color) {
-  const text::Style style = text::Style::make(color);
+std::string compare_text(const Comparison& comparison, const std::optional<GateVerdict>& gate, bool color) {
+  const report::text::Style style = report::text::Style::make(color);
   std::string out = fmt::format("perf compare: {}\n", kMethodLine);
   for (const ReportComparison& report : comparison.reports) out += "\n" + report_text(report, style);
   out += "\n* primary metric (what --fail-if-slower gates on)\n";
-  if (fail_if_slower) out += gate_text(comparison, *fail_if_slower, style);
+  if (gate) out += gate_text(*gate, style);
   return out;
 }
 
-std::string compare_json(const Comparison& comparison, const std::optional<double>& fail_if_slower) {
+std::string compare_json(const Comparison& comparison, const std::optional<GateVerdict>& gate) {
   Json reports = Json::array();
   for (const ReportComparison& report : comparison.reports) reports.push_back(report_json(report));
   const Json doc = {{"schema_version", kCompareSchemaVersion},
@@ -241,8 +231,8 @@ std::string compare_json(const Comparison& comparison, const std::optional<doubl
                       {"interval", "Fieller's interval of new mean / base mean at the test's degrees of freedom"}}},
                     {"base", comparison.reports.empty() ? std::string() : comparison.reports.front().base_source},
                     {"comparisons", std::move(reports)},
-                    {"gate", gate_json(comparison, fail_if_slower)}};
-  return json_fields::document_text(doc);
+                    {"gate", gate_json(gate)}};
+  return report::json_fields::document_text(doc);
 }
 
-}  // namespace winml::report
+}  // namespace winml::compare

@@ -6,10 +6,11 @@
 #include <filesystem>
 #include <utility>
 
+#include "document/report_identity.h"
 #include "perf/sweep_axes.h"
 #include "util/printable.h"
 
-namespace winml::report {
+namespace winml::compare {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -87,7 +88,7 @@ Json model_name(const Json& result) {
 void add_difference(std::vector<std::string>& out, const std::string& name, const Json& a, const Json& b,
                     const std::string& base_name, const std::string& new_name) {
   constexpr std::size_t kLongValue = 60;
-  if (a == b) return;
+  if (document::same_meaning(a, b)) return;  // a report rewritten by a tool (jq -S) still says the same
   const std::string sa = shown(a), sb = shown(b);
   if (sa.size() > kLongValue || sb.size() > kLongValue) {
     out.push_back(fmt::format("{} differ between {} and {}", name, base_name, new_name));
@@ -156,15 +157,15 @@ PairDifferences pair_differences(const Json& base, const Json& next, const std::
   add_difference(out.incompatible, kind == "genai" ? "bundle" : "model", model_name(base), model_name(next), base_name,
                  new_name);
   // A field one report does not record (an older version) is not a difference.
-  auto compare = [&](const Field& field, std::vector<std::string>& into) {
+  auto compare_field = [&](const Field& field, std::vector<std::string>& into) {
     const Json a = value_at(base, field.pointer), b = value_at(next, field.pointer);
     const Pointer where(field.pointer);
     if (!base.contains(where) || !next.contains(where)) return;
     add_difference(into, field.name, a, b, base_name, new_name);
   };
-  for (const Field& field : kWork) compare(field, out.incompatible);
-  for (const Field& field : kSettings) compare(field, out.settings);
+  for (const Field& field : kWork) compare_field(field, out.incompatible);
+  for (const Field& field : kSettings) compare_field(field, out.settings);
   return out;
 }
 
-}  // namespace winml::report
+}  // namespace winml::compare

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace winml::report {
+namespace winml::compare {
 
 /// A base result and the new result it is compared with (indices into each report's results).
 struct ResultPair {
@@ -53,4 +53,4 @@ struct PairDifferences {
 PairDifferences pair_differences(const nlohmann::ordered_json& base, const nlohmann::ordered_json& next,
                                  const std::string& kind, const std::string& base_name, const std::string& new_name);
 
-}  // namespace winml::report
+}  // namespace winml::compare

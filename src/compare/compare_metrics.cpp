@@ -2,7 +2,9 @@
 
 #include <cmath>
 
-namespace winml::report {
+#include "winml/generation.h"
+
+namespace winml::compare {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -25,6 +27,19 @@ std::vector<double> peak_rss(const Json& result) {
   return {it->get<double>()};
 }
 
+// One timed iteration of the report, so that TTFT, TPOT and the decode rate have the one definition
+// GenerationTiming gives them (include/winml/generation.h). Its fields hold the report's
+// milliseconds, not seconds: each definition is a sum or a ratio, the same in any unit, and
+// converting to seconds and back would move the last bits of every sample (and of the p-values
+// the goldens of tests/report/golden/compare hold).
+GenerationTiming timing_in_ms(const Json& sample) {
+  GenerationTiming timing;
+  timing.prefill_s = sample.at("prefill_ms").get<double>();
+  timing.first_token_s = sample.at("first_token_ms").get<double>();
+  for (const Json& step : sample.at("decode_ms")) timing.decode_s.push_back(step.get<double>());
+  return timing;
+}
+
 const CompareMetric kPeakRss{"peak_rss_bytes", "peak RSS", MetricUnit::bytes, Better::lower, false};
 
 std::vector<MetricSamples> genai_metrics(const Json& result) {
@@ -37,18 +52,14 @@ std::vector<MetricSamples> genai_metrics(const Json& result) {
   MetricSamples total{{"total_ms", "end-to-end", MetricUnit::milliseconds, Better::lower, false}, {}};
   if (const Json* timed = sample_array(result, "timed")) {
     for (const Json& it : *timed) {
-      const double prefill_ms = it.at("prefill_ms").get<double>();
-      ttft.samples.push_back(prefill_ms + it.at("first_token_ms").get<double>());
+      const GenerationTiming timing = timing_in_ms(it);
+      ttft.samples.push_back(timing.ttft_s());
       total.samples.push_back(it.at("total_ms").get<double>());
-      const double input_tokens = it.at("input_tokens").get<double>();
-      if (prefill_ms > 0) prefill.samples.push_back(input_tokens / prefill_ms * 1e3);
-      const Json& steps = it.at("decode_ms");
-      double decode_ms = 0;
-      for (const Json& step : steps) decode_ms += step.get<double>();
-      if (steps.empty() || decode_ms <= 0) continue;  // no decode step: no TPOT, no decode rate (as the report)
-      const auto count = static_cast<double>(steps.size());
-      tpot.samples.push_back(decode_ms / count);
-      decode.samples.push_back(count / decode_ms * 1e3);
+      if (timing.prefill_s > 0) prefill.samples.push_back(it.at("input_tokens").get<double>() / timing.prefill_s * 1e3);
+      // No decode step (or no time in them): no TPOT, no decode rate, as the report has none.
+      if (timing.decode_tokens_per_s() <= 0) continue;
+      tpot.samples.push_back(timing.tpot_s());
+      decode.samples.push_back(timing.decode_tokens_per_s() * 1e3);  // steps per millisecond, per second
     }
   }
   return {std::move(ttft),    std::move(tpot),  std::move(decode),
@@ -69,4 +80,4 @@ std::vector<MetricSamples> compared_metrics(const Json& result, const std::strin
   return kind == "genai" ? genai_metrics(result) : onnx_metrics(result);
 }
 
-}  // namespace winml::report
+}  // namespace winml::compare

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-namespace winml::report {
+namespace winml::compare {
 
 /// Which way a metric improves.
 enum class Better { lower, higher };
@@ -36,7 +36,7 @@ struct MetricSamples {
 
 /// The compared metrics of a result of a report of `kind` ("genai" or "onnx"), in display order,
 /// with their samples. The result's samples must have passed check_report_samples
-/// (report/report_samples_check.h), as every report read by parse_perf_report has.
+/// (document/report_samples_check.h), as every report read by parse_perf_report has.
 std::vector<MetricSamples> compared_metrics(const nlohmann::ordered_json& result, const std::string& kind);
 
-}  // namespace winml::report
+}  // namespace winml::compare

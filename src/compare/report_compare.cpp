@@ -7,9 +7,10 @@
 #include <iterator>
 
 #include "compare/compare_match.h"
+#include "document/report_identity.h"
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::compare {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -36,7 +37,8 @@ MetricComparison compare_metric(const MetricSamples& base, const MetricSamples& 
   return out;
 }
 
-RowComparison compare_row(const PerfReportDocument& base, std::size_t b, const PerfReportDocument& next, std::size_t n,
+RowComparison compare_row(const document::PerfReportDocument& base, std::size_t b,
+                          const document::PerfReportDocument& next, std::size_t n,
                           const std::vector<std::string>& keys) {
   const Json& base_result = base.results.at(b);
   const std::vector<MetricSamples> base_metrics = compared_metrics(base_result, base.kind);
@@ -53,12 +55,12 @@ void add_unique(std::vector<std::string>& into, const std::vector<std::string>& 
   }
 }
 
-ReportComparison compare_pair(const PerfReportDocument& base, const PerfReportDocument& next) {
+ReportComparison compare_pair(const document::PerfReportDocument& base, const document::PerfReportDocument& next) {
   ReportComparison out;
   out.base_source = base.source;
   out.new_source = next.source;
-  // Compared as unordered objects: a report rewritten by a tool (jq, Python) keeps its meaning, not its key order.
-  if (nlohmann::json(base.methods) != nlohmann::json(next.methods)) {
+  // A report rewritten by a tool (jq, Python) keeps its meaning, not its key order.
+  if (!document::same_meaning(base.methods, next.methods)) {
     out.incompatible.push_back(
         fmt::format("methods (how statistics are computed) differ between {} and {}", base.source, next.source));
   }
@@ -121,16 +123,16 @@ std::string verdict_name(Verdict verdict) { return names_of(verdict).words; }
 
 std::string verdict_code(Verdict verdict) { return names_of(verdict).code; }
 
-Comparison compare_reports(const std::vector<PerfReportDocument>& reports, bool force) {
+Comparison compare_reports(const std::vector<document::PerfReportDocument>& reports, bool force) {
   if (reports.size() < 2) {
     throw UsageError(
         "perf compare needs a base report and at least one to compare with it, e.g. winml perf compare base.json "
         "new.json");
   }
-  const PerfReportDocument& base = reports.front();
+  const document::PerfReportDocument& base = reports.front();
   Comparison comparison{base.kind, {}};
   for (std::size_t i = 1; i < reports.size(); ++i) {
-    const PerfReportDocument& next = reports[i];
+    const document::PerfReportDocument& next = reports[i];
     if (next.kind != base.kind) {
       throw UsageError(fmt::format(
           "{} measures a {} but {} a {}; compare reports of one kind (two bundle runs, or two single-model runs).",
@@ -150,41 +152,4 @@ Comparison compare_reports(const std::vector<PerfReportDocument>& reports, bool 
   return comparison;
 }
 
-namespace {
-
-// The primary metrics of every paired row for which `pick` holds.
-template <class Pick>
-std::vector<Regression> primary_metrics(const Comparison& comparison, Pick pick) {
-  std::vector<Regression> found;
-  for (const ReportComparison& report : comparison.reports) {
-    for (const RowComparison& row : report.rows) {
-      for (const MetricComparison& metric : row.metrics) {
-        if (metric.metric.primary && pick(metric)) {
-          found.push_back({report.new_source, identity_label(row.identity), &metric});
-        }
-      }
-    }
-  }
-  return found;
-}
-
-}  // namespace
-
-std::vector<Regression> regressions(const Comparison& comparison, double percent) {
-  return primary_metrics(comparison, [percent](const MetricComparison& metric) {
-    const auto slower = metric.slower_percent();
-    return metric.verdict == Verdict::slower && slower && *slower > percent;
-  });
-}
-
-std::vector<Regression> unjudged(const Comparison& comparison) {
-  return primary_metrics(comparison, [](const MetricComparison& metric) { return !metric.test; });
-}
-
-std::string unjudged_reason(const MetricComparison& metric) {
-  if (metric.verdict == Verdict::zero_base) return "the base mean is 0, so there is no relative change";
-  return fmt::format("{} base and {} new samples; a test needs at least 2 on each side", metric.base.count,
-                     metric.next.count);
-}
-
-}  // namespace winml::report
+}  // namespace winml::compare

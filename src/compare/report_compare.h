@@ -14,7 +14,7 @@
 #include "document/perf_report_document.h"
 #include "stats/welch.h"
 
-namespace winml::report {
+namespace winml::compare {
 
 /// What a comparison concludes about one metric.
 enum class Verdict {
@@ -64,28 +64,7 @@ struct Comparison {
 /// Compares reports[1..] each against reports[0]. Throws winml::UsageError when fewer than two
 /// are given, when they are of different kinds or compute statistics differently, and, unless
 /// `force`, when paired results measure different work (incompatible lists every difference).
-Comparison compare_reports(const std::vector<PerfReportDocument>& reports, bool force);
-
-/// A primary metric significantly slower by more than the gate's percentage.
-struct Regression {
-  std::string new_source;
-  std::string row;  ///< identity_label of its row; "" for plain runs
-  const MetricComparison* metric = nullptr;
-};
-
-/// The regressions --fail-if-slower `percent` finds: primary metrics whose verdict is slower and
-/// whose slower_percent exceeds `percent`.
-std::vector<Regression> regressions(const Comparison& comparison, double percent);
-
-/// The primary metrics of paired results that a gate cannot judge, in the Regression layout:
-/// those with fewer than 2 samples in the base or the new result (no test: an empty or
-/// one-iteration candidate), or a base mean of 0 (no relative change). A gate with any of them
-/// fails as not evaluated rather than passing on nothing.
-std::vector<Regression> unjudged(const Comparison& comparison);
-
-/// Why an unjudged metric has no verdict: "1 base and 0 new samples; a test needs at least 2 on
-/// each side", or that the base mean is 0.
-std::string unjudged_reason(const MetricComparison& metric);
+Comparison compare_reports(const std::vector<document::PerfReportDocument>& reports, bool force);
 
 /// "no significant change", "faster", "n/a (one sample)", ... as the console says it.
 std::string verdict_name(Verdict verdict);
@@ -93,4 +72,4 @@ std::string verdict_name(Verdict verdict);
 /// "unchanged", "faster", "one_sample", ... as the JSON's "verdict" says it.
 std::string verdict_code(Verdict verdict);
 
-}  // namespace winml::report
+}  // namespace winml::compare

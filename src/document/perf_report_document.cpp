@@ -3,12 +3,14 @@
 #include <sstream>
 #include <system_error>
 
+#include "document/report_refusal.h"
 #include "document/report_samples_check.h"
 #include "platform/read_file.h"
+#include "report/json_reporter.h"
 #include "util/json_read.h"
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::document {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -16,23 +18,6 @@ using Json = nlohmann::ordered_json;
 // A report nests about six levels (results[].metrics.decode_timeline[].p50); this bound only keeps
 // a hostile file from costing unbounded recursion where nlohmann walks the tree.
 constexpr int kMaxReportDepth = json_read::kDefaultMaxDepth;
-
-constexpr int kNewestSchemaVersion = 2;
-
-[[noreturn]] void refuse(const std::string& source, const std::string& problem) {
-  throw UsageError(source + " is not a winml perf report: " + problem +
-                   ". Pass the JSON report a `winml perf` run wrote (its -o path, or the path it printed).");
-}
-
-// A result must at least say what ran (config) and what was measured (metrics).
-void check_result(const Json& result, const std::string& where, const std::string& source) {
-  if (!result.is_object()) refuse(source, where + " is not an object");
-  for (const char* key : {"config", "metrics"}) {
-    if (!result.contains(key) || !result.at(key).is_object()) {
-      refuse(source, where + " has no \"" + std::string(key) + "\" object");
-    }
-  }
-}
 
 }  // namespace
 
@@ -43,35 +28,39 @@ PerfReportDocument parse_perf_report(std::string_view text, const std::string& s
   } catch (const json_read::JsonReadError& e) {
     switch (e.kind()) {
       case json_read::JsonReadError::Kind::not_json:
-        refuse(source, std::string("it is not valid JSON (") + e.what() + ")");
+        refuse_not_a_report(source, std::string("it is not valid JSON (") + e.what() + ")");
       case json_read::JsonReadError::Kind::too_deep:
-        refuse(source, "it nests JSON more than " + std::to_string(kMaxReportDepth) + " levels deep");
+        refuse_not_a_report(source, "it nests JSON more than " + std::to_string(kMaxReportDepth) + " levels deep");
       case json_read::JsonReadError::Kind::duplicate_key:
-        refuse(source, e.what());
+        refuse_not_a_report(source, e.what());
     }
     throw;
   }
-  if (!document.is_object()) refuse(source, "it is not a JSON object");
+  if (!document.is_object()) refuse_not_a_report(source, "it is not a JSON object");
   const auto version = document.find("schema_version");
-  if (version == document.end() || !version->is_number_integer()) refuse(source, "it has no integer schema_version");
+  if (version == document.end() || !version->is_number_integer())
+    refuse_not_a_report(source, "it has no integer schema_version");
   PerfReportDocument report;
   report.source = source;
   report.schema_version = version->get<int>();
   if (report.schema_version < 1)
-    refuse(source, "schema_version " + std::to_string(report.schema_version) + " is not one winml writes");
-  if (report.schema_version > kNewestSchemaVersion) {
-    throw UsageError(source + " has schema_version " + std::to_string(report.schema_version) +
-                     ", written by a newer winml; this one reads versions 1 to " +
-                     std::to_string(kNewestSchemaVersion) + ". Use a winml at least as new as the one that wrote it.");
+    refuse_not_a_report(source, "schema_version " + std::to_string(report.schema_version) + " is not one winml writes");
+  if (report.schema_version > report::kSchemaVersion) {
+    refuse_report(source,
+                  " has schema_version " + std::to_string(report.schema_version) +
+                      ", written by a newer winml; this one reads versions 1 to " +
+                      std::to_string(report::kSchemaVersion),
+                  "Use a winml at least as new as the one that wrote it");
   }
   const auto kind = document.find("kind");
   if (kind == document.end() || !kind->is_string() || (*kind != "genai" && *kind != "onnx")) {
-    refuse(source, "its kind is not \"genai\" or \"onnx\"");
+    refuse_not_a_report(source, "its kind is not \"genai\" or \"onnx\"");
   }
   report.kind = kind->get<std::string>();
   if (const auto methods = document.find("methods"); methods != document.end()) report.methods = *methods;
+  // A result must at least say what ran (config) and what was measured (metrics).
   if (report.schema_version == 1) {
-    check_result(document, "the document", source);
+    check_result_objects(document, "the document", source, {"config", "metrics"});
     report.results = Json::array({document});
     // Those belong to the document, which version 2 keeps above its results.
     for (const char* key : {"schema_version", "kind", "methods"}) report.results[0].erase(key);
@@ -80,10 +69,10 @@ PerfReportDocument parse_perf_report(std::string_view text, const std::string& s
   }
   const auto results = document.find("results");
   if (results == document.end() || !results->is_array() || results->empty()) {
-    refuse(source, "it has no \"results\" array with at least one result");
+    refuse_not_a_report(source, "it has no \"results\" array with at least one result");
   }
   for (std::size_t i = 0; i < results->size(); ++i) {
-    check_result(results->at(i), "results[" + std::to_string(i) + "]", source);
+    check_result_objects(results->at(i), "results[" + std::to_string(i) + "]", source, {"config", "metrics"});
   }
   report.results = std::move(*results);
   if (const auto sweep = document.find("sweep"); sweep != document.end()) report.sweep = std::move(*sweep);
@@ -92,11 +81,11 @@ PerfReportDocument parse_perf_report(std::string_view text, const std::string& s
 }
 
 PerfReportDocument read_perf_report(const std::filesystem::path& path) {
-  constexpr std::string_view kFix = "Pass the JSON report a `winml perf` run wrote.";
+  constexpr std::string_view kFix = "Pass the JSON report a `winml perf` run wrote";
   const auto text = platform::read_regular_file_if_present(path, kMaxReportFileBytes, "a winml perf report",
-                                                           ErrorCategory::usage, kFix);
-  if (!text) throw UsageError(path.string() + " does not exist. " + std::string(kFix));
+                                                           ErrorCategory::usage, std::string(kFix) + ".");
+  if (!text) refuse_report(path.string(), " does not exist", kFix);
   return parse_perf_report(*text, path.string());
 }
 
-}  // namespace winml::report
+}  // namespace winml::document

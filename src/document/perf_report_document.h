@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-namespace winml::report {
+namespace winml::document {
 
 /// The largest report file read: far above a million-iteration sweep's report, far below what
 /// would exhaust memory when several are given.
@@ -29,11 +29,11 @@ struct PerfReportDocument {
 /// Reads a report from `text`, which came from `source`. Throws winml::UsageError naming the
 /// source and what is wrong when the text is not JSON, nests deeper than a report does, is not
 /// a winml perf report of version 1 or 2 (a later version asks for a newer winml), or holds samples
-/// that cannot be (report/report_samples_check.h).
+/// that cannot be (document/report_samples_check.h).
 PerfReportDocument parse_perf_report(std::string_view text, const std::string& source);
 
 /// Reads the report file at `path`. Throws winml::UsageError when it is missing, not a regular
 /// file, larger than kMaxReportFileBytes, or not a report (parse_perf_report).
 PerfReportDocument read_perf_report(const std::filesystem::path& path);
 
-}  // namespace winml::report
+}  // namespace winml::document

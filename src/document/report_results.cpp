@@ -7,30 +7,13 @@
 #include <iterator>
 #include <utility>
 
+#include "document/report_refusal.h"
 #include "report/json_fields.h"
-#include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::document {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-[[noreturn]] void not_a_report(const std::string& name, const std::string& problem) {
-  throw UsageError(fmt::format(
-      "{} is not a winml perf report: {}. Pass the JSON report a `winml perf` run wrote (its -o path, or the path it "
-      "printed).",
-      name, problem));
-}
-
-// The reader checked config and metrics; a merge also keeps machine facts and samples.
-void check_result(const Json& result, const std::string& name, std::size_t index) {
-  for (const char* key : {"machine", "samples"}) {
-    const auto it = result.find(key);
-    if (it == result.end() || !it->is_object()) {
-      not_a_report(name, fmt::format("results[{}] has no \"{}\" object", index, key));
-    }
-  }
-}
 
 // The sweep axes whose value a result's config records as it was asked for. The ep and device
 // axes are not among them: config holds the EP in effect and the device resolved, which may be
@@ -59,11 +42,12 @@ void check_results_in_sweep(const ReportParts& parts, const std::string& name) {
       const Json& result = parts.results[i];
       const Json value = result.contains(pointer) ? result.at(pointer) : Json(nullptr);
       if (std::find(values.begin(), values.end(), value) != values.end()) continue;
-      throw UsageError(fmt::format(
-          "{}: results[{}] has {} {}, which is not one of the values of its sweep's {} axis ({}), so its sweep did "
-          "not measure it. Merge the reports that the shards' winml perf runs wrote, unedited.",
-          name, i, recorded->first, json_fields::quoted_value(value), recorded->first,
-          json_fields::quoted_value(values)));
+      refuse_report(name,
+                    fmt::format(": results[{}] has {} {}, which is not one of the values of its sweep's {} axis ({}), "
+                                "so its sweep did not measure it",
+                                i, recorded->first, report::json_fields::quoted_value(value), recorded->first,
+                                report::json_fields::quoted_value(values)),
+                    "Merge the reports that the shards' winml perf runs wrote, unedited");
     }
   }
 }
@@ -89,22 +73,25 @@ ReportParts report_parts(const PerfReportDocument& report) {
   const std::string& name = report.source;
   ReportParts parts;
   parts.kind = report.kind;
-  if (!report.methods.is_object()) not_a_report(name, "it has no \"methods\" object");
+  if (!report.methods.is_object()) refuse_not_a_report(name, "it has no \"methods\" object");
   parts.methods = report.methods;
   parts.results.assign(report.results.begin(), report.results.end());
-  for (std::size_t i = 0; i < parts.results.size(); ++i) check_result(parts.results[i], name, i);
+  // The reader checked config and metrics; a merge also keeps machine facts and samples.
+  for (std::size_t i = 0; i < parts.results.size(); ++i) {
+    check_result_objects(parts.results[i], fmt::format("results[{}]", i), name, {"machine", "samples"});
+  }
   if (report.schema_version == 1) {
     parts.sweep = {{"axes", Json::array()}, {"combinations", 1}};  // what version 2 says of a plain run
     return parts;
   }
-  if (!report.sweep.is_object()) not_a_report(name, "it has no \"sweep\" object");
+  if (!report.sweep.is_object()) refuse_not_a_report(name, "it has no \"sweep\" object");
   parts.sweep = report.sweep;
   if (const auto shard = parts.sweep.find("shard"); shard != parts.sweep.end()) {
     parts.shard = shard_from_json(*shard);
-    if (!parts.shard) not_a_report(name, "its sweep.shard is not {\"index\": K, \"count\": N} with 1 <= K <= N");
+    if (!parts.shard) refuse_not_a_report(name, "its sweep.shard is not {\"index\": K, \"count\": N} with 1 <= K <= N");
   }
   check_results_in_sweep(parts, name);
   return parts;
 }
 
-}  // namespace winml::report
+}  // namespace winml::document

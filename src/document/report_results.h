@@ -1,6 +1,6 @@
 #pragma once
 /// \file
-/// What `winml perf merge` needs of a report read back (report/perf_report_document.h): its
+/// What `winml perf merge` needs of a report read back (document/perf_report_document.h): its
 /// statistics methods, its sweep (a version 1 report ran a plain one) and the shard it ran, each
 /// result with the objects a result always has.
 
@@ -12,7 +12,7 @@
 #include "document/perf_report_document.h"
 #include "perf/shard.h"
 
-namespace winml::report {
+namespace winml::document {
 
 /// The parts of one report.
 struct ReportParts {
@@ -34,4 +34,4 @@ std::optional<perf::Shard> shard_from_json(const nlohmann::ordered_json& value);
 /// The shard object of a report: {"index": K, "count": N}.
 nlohmann::ordered_json shard_to_json(const perf::Shard& shard);
 
-}  // namespace winml::report
+}  // namespace winml::document

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <string>
 
+#include "document/report_refusal.h"
 #include "report/json_fields.h"
-#include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::document {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -58,14 +58,12 @@ class SamplesCheck {
   }
 
   [[noreturn]] void refuse(const Path& at, const std::string& problem) const {
-    throw UsageError(fmt::format(
-        "{}: {} {}, so it is not a sample winml perf wrote. Pass the JSON reports that `winml perf` runs wrote, "
-        "unedited.",
-        source_, at.text(), problem));
+    refuse_report(source_, fmt::format(": {} {}, so it is not a sample winml perf wrote", at.text(), problem),
+                  "Pass the JSON reports that `winml perf` runs wrote, unedited");
   }
 
   void object(const Json& value, const Path& at) const {
-    if (!value.is_object()) refuse(at, fmt::format("is {}, not an object", json_fields::quoted_value(value)));
+    if (!value.is_object()) refuse(at, fmt::format("is {}, not an object", report::json_fields::quoted_value(value)));
   }
 
  private:
@@ -73,7 +71,7 @@ class SamplesCheck {
   const Json* array(const Json& parent, const Path& at) const {
     const auto it = parent.find(at.key);
     if (it == parent.end() || it->is_null()) return nullptr;
-    if (!it->is_array()) refuse(at, fmt::format("is {}, not an array", json_fields::quoted_value(*it)));
+    if (!it->is_array()) refuse(at, fmt::format("is {}, not an array", report::json_fields::quoted_value(*it)));
     return &*it;
   }
 
@@ -85,19 +83,19 @@ class SamplesCheck {
 
   void time(const Json& value, const Path& at) const {
     if (!value.is_number())
-      refuse(at, fmt::format("is {}, not a number of milliseconds", json_fields::quoted_value(value)));
+      refuse(at, fmt::format("is {}, not a number of milliseconds", report::json_fields::quoted_value(value)));
     const double ms = value.get<double>();
     if (!std::isfinite(ms)) refuse(at, "is not a finite number of milliseconds");
-    if (ms < 0) refuse(at, fmt::format("is {}, a time cannot be negative", json_fields::quoted_value(value)));
+    if (ms < 0) refuse(at, fmt::format("is {}, a time cannot be negative", report::json_fields::quoted_value(value)));
   }
 
   void count(const Json& value, const Path& at) const {
     if (value.is_number_unsigned()) return;
     if (value.is_number_integer()) {
       if (value.get<std::int64_t>() >= 0) return;
-      refuse(at, fmt::format("is {}, a count cannot be negative", json_fields::quoted_value(value)));
+      refuse(at, fmt::format("is {}, a count cannot be negative", report::json_fields::quoted_value(value)));
     }
-    refuse(at, fmt::format("is {}, not a whole number of tokens", json_fields::quoted_value(value)));
+    refuse(at, fmt::format("is {}, not a whole number of tokens", report::json_fields::quoted_value(value)));
   }
 
   // One generation (docs/report.schema.json, generation_sample): what compare and the HTML page
@@ -108,7 +106,8 @@ class SamplesCheck {
     count(required(sample, at / "input_tokens"), at / "input_tokens");
     const Path steps_at = at / "decode_ms";
     const Json& steps = required(sample, steps_at);
-    if (!steps.is_array()) refuse(steps_at, fmt::format("is {}, not an array", json_fields::quoted_value(steps)));
+    if (!steps.is_array())
+      refuse(steps_at, fmt::format("is {}, not an array", report::json_fields::quoted_value(steps)));
     for (std::size_t i = 0; i < steps.size(); ++i) time(steps[i], steps_at[i]);
     if (const auto fill = sample.find("depth_fill_ms"); fill != sample.end()) time(*fill, at / "depth_fill_ms");
     if (const auto made = sample.find("generated_tokens"); made != sample.end()) count(*made, at / "generated_tokens");
@@ -151,4 +150,4 @@ void check_report_samples(const PerfReportDocument& report) {
   }
 }
 
-}  // namespace winml::report
+}  // namespace winml::document

@@ -8,7 +8,7 @@
 
 #include "document/perf_report_document.h"
 
-namespace winml::report {
+namespace winml::document {
 
 /// Checks the "samples" object of every result of `report` (docs/report.schema.json): for a genai
 /// report samples.timed, .warmup and .cold, for an onnx report samples.first_run_ms, .warmup_ms
@@ -17,4 +17,4 @@ namespace winml::report {
 /// the value, e.g. "r.json: results[0].samples.timed_ms[3] is -999, a time cannot be negative".
 void check_report_samples(const PerfReportDocument& report);
 
-}  // namespace winml::report
+}  // namespace winml::document

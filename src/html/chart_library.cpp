@@ -8,7 +8,7 @@
 #include "util/file_limits.h"
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::html {
 namespace {
 
 // Debian's path of the minified UMD build, which defines the global `Chart`.
@@ -54,4 +54,4 @@ std::string read_chart_js(const std::filesystem::path& path) {
   return library;
 }
 
-}  // namespace winml::report
+}  // namespace winml::html

@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <string>
 
-namespace winml::report {
+namespace winml::html {
 
 /// The Debian package that provides Chart.js.
 inline constexpr const char* kChartJsPackage = "libjs-chart.js";
@@ -20,4 +20,4 @@ std::filesystem::path chart_js_path();
 /// end or confuse the <script> element it is inlined in.
 std::string read_chart_js(const std::filesystem::path& path = chart_js_path());
 
-}  // namespace winml::report
+}  // namespace winml::html

@@ -5,7 +5,7 @@
 
 #include "winml_perf_report_template.h"
 
-namespace winml::report {
+namespace winml::html {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -53,7 +53,7 @@ std::string html_escape(std::string_view text) {
   return escaped;
 }
 
-Json page_data(const std::vector<PerfReportDocument>& reports, std::string_view generator) {
+Json page_data(const std::vector<document::PerfReportDocument>& reports, std::string_view generator) {
   Json list = Json::array();
   for (const auto& report : reports) {
     list.push_back({{"source", report.source},
@@ -65,7 +65,7 @@ Json page_data(const std::vector<PerfReportDocument>& reports, std::string_view 
   return {{"generator", generator}, {"reports", std::move(list)}};
 }
 
-std::string page_title(const std::vector<PerfReportDocument>& reports) {
+std::string page_title(const std::vector<document::PerfReportDocument>& reports) {
   std::string title = "winml perf report: ";
   for (std::size_t i = 0; i < reports.size(); ++i) title += (i ? ", " : "") + reports[i].source;
   return title;
@@ -73,7 +73,7 @@ std::string page_title(const std::vector<PerfReportDocument>& reports) {
 
 }  // namespace
 
-std::string render_html_report(const std::vector<PerfReportDocument>& reports, std::string_view chart_js,
+std::string render_html_report(const std::vector<document::PerfReportDocument>& reports, std::string_view chart_js,
                                std::string_view generator) {
   if (reports.empty()) throw std::invalid_argument("render_html_report needs at least one report");
   const std::string_view page(kPerfReportTemplate, kPerfReportTemplate_size);
@@ -98,4 +98,4 @@ std::string render_html_report(const std::vector<PerfReportDocument>& reports, s
   return html;
 }
 
-}  // namespace winml::report
+}  // namespace winml::html

@@ -11,12 +11,12 @@
 
 #include "document/perf_report_document.h"
 
-namespace winml::report {
+namespace winml::html {
 
 /// The page for `reports` (at least one), with `chart_js` (read_chart_js) inlined. `generator`
 /// names the winml that wrote the page. The reports are embedded as JSON whose '<', '>' and '&'
 /// are \u-escaped, so no text in them can end the <script> element that holds them.
-std::string render_html_report(const std::vector<PerfReportDocument>& reports, std::string_view chart_js,
+std::string render_html_report(const std::vector<document::PerfReportDocument>& reports, std::string_view chart_js,
                                std::string_view generator);
 
-}  // namespace winml::report
+}  // namespace winml::html

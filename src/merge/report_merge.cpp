@@ -6,9 +6,9 @@
 #include <algorithm>
 #include <numeric>
 #include <optional>
-#include <system_error>
 #include <utility>
 
+#include "document/report_identity.h"
 #include "document/report_results.h"
 #include "merge/shard_coverage.h"
 #include "report/json_fields.h"
@@ -16,7 +16,7 @@
 #include "util/printable.h"
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::merge {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -24,16 +24,9 @@ using Json = nlohmann::ordered_json;
 // Most characters of a "methods" object the refusal repeats: enough to see how they differ.
 constexpr std::size_t kEchoMethodsChars = 200;
 
-// What tells a sweep apart from another: its "sweep" object without the shard, as text.
-std::string sweep_identity(const ReportParts& parts) {
-  Json sweep = parts.sweep;
-  sweep.erase("shard");
-  return sweep.dump();
-}
-
 // The shards an input holds: its own (a report of one shard), or those its results came from (a
 // report merged before). Empty for a whole sweep.
-std::vector<perf::Shard> shards_of(const ReportParts& parts) {
+std::vector<perf::Shard> shards_of(const document::ReportParts& parts) {
   if (parts.shard) return {*parts.shard};
   std::vector<perf::Shard> shards;
   for (const Json& result : parts.results) {
@@ -41,7 +34,7 @@ std::vector<perf::Shard> shards_of(const ReportParts& parts) {
     if (source == result.end() || !source->is_object()) continue;
     const auto shard = source->find("shard");
     if (shard == source->end()) continue;
-    if (auto parsed = shard_from_json(*shard);
+    if (auto parsed = document::shard_from_json(*shard);
         parsed && std::find(shards.begin(), shards.end(), *parsed) == shards.end()) {
       shards.push_back(*parsed);
     }
@@ -53,7 +46,8 @@ std::string kind_words(const std::string& kind) {
   return kind == "genai" ? "a genai report (a GenAI bundle)" : "an onnx report (a single ONNX model)";
 }
 
-void check_compatible(const std::vector<PerfReportDocument>& inputs, const std::vector<ReportParts>& parts) {
+void check_compatible(const std::vector<document::PerfReportDocument>& inputs,
+                      const std::vector<document::ReportParts>& parts) {
   for (std::size_t i = 1; i < parts.size(); ++i) {
     if (parts[i].kind != parts[0].kind) {
       throw UsageError(fmt::format(
@@ -61,7 +55,7 @@ void check_compatible(const std::vector<PerfReportDocument>& inputs, const std::
           "ONNX models).",
           inputs[0].source, kind_words(parts[0].kind), inputs[i].source, kind_words(parts[i].kind)));
     }
-    if (parts[i].methods != parts[0].methods) {
+    if (!document::same_meaning(parts[i].methods, parts[0].methods)) {
       throw UsageError(fmt::format(
           "{} and {} compute their statistics differently (their \"methods\" differ: {} and {}), so their numbers "
           "would not compare side by side; re-run one of them with the winml version that ran the other.",
@@ -79,12 +73,13 @@ std::string joined_problems(const std::vector<std::string>& problems) {
                      problems.size() - kListedItems);
 }
 
-void check_coverage(const std::vector<PerfReportDocument>& inputs, const std::vector<ReportParts>& parts,
-                    const MergeOptions& options, std::vector<std::string>& warnings) {
+void check_coverage(const std::vector<document::PerfReportDocument>& inputs,
+                    const std::vector<document::ReportParts>& parts, const MergeOptions& options,
+                    std::vector<std::string>& warnings) {
   std::vector<ShardClaim> claims;
   for (std::size_t i = 0; i < parts.size(); ++i) {
     for (const perf::Shard& shard : shards_of(parts[i]))
-      claims.push_back({inputs[i].source, sweep_identity(parts[i]), shard});
+      claims.push_back({inputs[i].source, document::SweepIdentity(parts[i].sweep), shard});
   }
   const ShardCoverage coverage = check_shard_coverage(claims);
   if (!coverage.duplicated.empty()) {
@@ -107,28 +102,30 @@ void check_coverage(const std::vector<PerfReportDocument>& inputs, const std::ve
 
 // The inputs in merge order: as given, except that the shards of one sweep follow each other in
 // shard order where the first of them was given (a shell glob puts shard-10 before shard-2).
-std::vector<std::size_t> merge_order(const std::vector<ReportParts>& parts) {
-  std::vector<std::string> group(parts.size());
+std::vector<std::size_t> merge_order(const std::vector<document::ReportParts>& parts) {
+  using CutSweep = std::pair<document::SweepIdentity, std::size_t>;  // a sweep and its shard count
+  std::vector<std::optional<CutSweep>> cut(parts.size());
+  std::vector<std::size_t> group(parts.size());  // the first input of each input's sweep
   std::vector<std::size_t> first_index(parts.size(), 0);
   for (std::size_t i = 0; i < parts.size(); ++i) {
+    group[i] = i;  // a whole sweep: a group of its own
     const std::vector<perf::Shard> shards = shards_of(parts[i]);
-    if (shards.empty() || shards.front().count < 2) {
-      group[i] = "input " + std::to_string(i);  // a whole sweep: a group of its own
-      continue;
-    }
-    group[i] = sweep_identity(parts[i]) + "/" + std::to_string(shards.front().count);
+    if (shards.empty() || shards.front().count < 2) continue;
+    cut[i] = CutSweep(document::SweepIdentity(parts[i].sweep), shards.front().count);
     first_index[i] = std::min_element(shards.begin(), shards.end(), [](const perf::Shard& a, const perf::Shard& b) {
                        return a.index < b.index;
                      })->index;
-  }
-  std::vector<std::size_t> group_position(parts.size());
-  for (std::size_t i = 0; i < parts.size(); ++i) {
-    group_position[i] = static_cast<std::size_t>(std::find(group.begin(), group.end(), group[i]) - group.begin());
+    for (std::size_t j = 0; j < i; ++j) {
+      if (cut[j] == cut[i]) {
+        group[i] = group[j];
+        break;
+      }
+    }
   }
   std::vector<std::size_t> order(parts.size());
   std::iota(order.begin(), order.end(), std::size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return std::pair(group_position[a], first_index[a]) < std::pair(group_position[b], first_index[b]);
+    return std::pair(group[a], first_index[a]) < std::pair(group[b], first_index[b]);
   });
   return order;
 }
@@ -137,17 +134,17 @@ std::vector<std::size_t> merge_order(const std::vector<ReportParts>& parts) {
 // sweep). A result merged before keeps the source it has.
 Json with_source(const Json& result, const std::string& file, const std::optional<perf::Shard>& shard) {
   if (result.contains("source")) return result;
-  Json out = {{"source", {{"file", file}, {"shard", shard ? shard_to_json(*shard) : Json(nullptr)}}}};
+  Json out = {{"source", {{"file", file}, {"shard", shard ? document::shard_to_json(*shard) : Json(nullptr)}}}};
   for (const auto& [key, value] : result.items()) out[key] = value;
   return out;
 }
 
 // The sweep every input ran, without a shard (the merged report holds all of them); when they ran
 // different sweeps, none: no axes, and every result counted as a combination.
-Json merged_sweep(const std::vector<ReportParts>& parts, std::size_t results) {
-  const std::string first = sweep_identity(parts[0]);
-  for (const ReportParts& p : parts) {
-    if (sweep_identity(p) != first) return {{"axes", Json::array()}, {"combinations", results}};
+Json merged_sweep(const std::vector<document::ReportParts>& parts, std::size_t results) {
+  const document::SweepIdentity first(parts[0].sweep);
+  for (const document::ReportParts& p : parts) {
+    if (document::SweepIdentity(p.sweep) != first) return {{"axes", Json::array()}, {"combinations", results}};
   }
   Json sweep = parts[0].sweep;
   sweep.erase("shard");
@@ -156,27 +153,12 @@ Json merged_sweep(const std::vector<ReportParts>& parts, std::size_t results) {
 
 }  // namespace
 
-std::vector<PerfReportDocument> read_merge_inputs(const std::vector<std::filesystem::path>& files) {
-  std::vector<PerfReportDocument> inputs;
-  for (std::size_t i = 0; i < files.size(); ++i) {
-    for (std::size_t j = 0; j < i; ++j) {
-      std::error_code error;
-      if (std::filesystem::equivalent(files[i], files[j], error)) {
-        throw UsageError(fmt::format("{} and {} are the same report file; give each report once.", files[j].string(),
-                                     files[i].string()));
-      }
-    }
-    inputs.push_back(read_perf_report(files[i]));
-  }
-  return inputs;
-}
-
-MergedReport merge_reports(const std::vector<PerfReportDocument>& inputs, const MergeOptions& options) {
+MergedReport merge_reports(const std::vector<document::PerfReportDocument>& inputs, const MergeOptions& options) {
   if (inputs.empty())
     throw UsageError("no reports to merge; name the report files, e.g. winml perf merge a.json b.json -o all.json");
-  std::vector<ReportParts> parts;
+  std::vector<document::ReportParts> parts;
   parts.reserve(inputs.size());
-  for (const PerfReportDocument& input : inputs) parts.push_back(report_parts(input));
+  for (const document::PerfReportDocument& input : inputs) parts.push_back(document::report_parts(input));
   check_compatible(inputs, parts);
   MergedReport merged;
   check_coverage(inputs, parts, options, merged.warnings);
@@ -186,7 +168,7 @@ MergedReport merge_reports(const std::vector<PerfReportDocument>& inputs, const 
       results.push_back(with_source(result, inputs[i].source, parts[i].shard));
   }
   Json sweep = merged_sweep(parts, results.size());
-  merged.report = {{"schema_version", kSchemaVersion},
+  merged.report = {{"schema_version", report::kSchemaVersion},
                    {"kind", parts[0].kind},
                    {"methods", parts[0].methods},
                    {"sweep", std::move(sweep)},
@@ -194,6 +176,6 @@ MergedReport merge_reports(const std::vector<PerfReportDocument>& inputs, const 
   return merged;
 }
 
-std::string merged_report_text(const Json& report) { return json_fields::document_text(report); }
+std::string merged_report_text(const Json& report) { return report::json_fields::document_text(report); }
 
-}  // namespace winml::report
+}  // namespace winml::merge

@@ -5,14 +5,13 @@
 /// from. docs/fleet.md.
 
 #include <cstddef>
-#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <vector>
 
 #include "document/perf_report_document.h"
 
-namespace winml::report {
+namespace winml::merge {
 
 /// How strict a merge is.
 struct MergeOptions {
@@ -27,11 +26,6 @@ struct MergedReport {
   std::vector<std::string> warnings;  ///< one sentence each (missing shards under allow_missing_shards)
 };
 
-/// Reads the report files to merge, compare or draw (report/perf_report_document.h). Throws
-/// winml::UsageError when a file is named twice (also by two paths to one file), or as
-/// read_perf_report does.
-std::vector<PerfReportDocument> read_merge_inputs(const std::vector<std::filesystem::path>& files);
-
 /// Merges reports (each named by its source) of schema version 1 (one result) or 2: every result of every input, in the
 /// order given except that the shards of one sweep follow each other in shard order, each result
 /// with a "source" {file, shard} (kept from an earlier merge when it has one). The merged "sweep" is
@@ -39,9 +33,9 @@ std::vector<PerfReportDocument> read_merge_inputs(const std::vector<std::filesys
 /// winml::UsageError naming the file and the fix when inputs are of different kinds (genai, onnx),
 /// computed statistics differently, are not reports, or when a sweep's shards are given twice or
 /// (unless allowed) missing.
-MergedReport merge_reports(const std::vector<PerfReportDocument>& inputs, const MergeOptions& options);
+MergedReport merge_reports(const std::vector<document::PerfReportDocument>& inputs, const MergeOptions& options);
 
 /// The text of a merged report, formatted as `winml perf` formats its reports.
 std::string merged_report_text(const nlohmann::ordered_json& report);
 
-}  // namespace winml::report
+}  // namespace winml::merge

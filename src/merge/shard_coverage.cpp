@@ -9,7 +9,7 @@
 
 #include "util/printable.h"
 
-namespace winml::report {
+namespace winml::merge {
 namespace {
 
 // "3/4", "3/4 and 4/4" or "2/5, 3/5 and 5/5": the first of `total` items; past kListedItems the
@@ -51,8 +51,8 @@ void add_once(std::vector<std::string>& list, const std::string& item) {
 
 ShardCoverage check_shard_coverage(const std::vector<ShardClaim>& claims) {
   // Keyed by (sweep, N) in the order the sweeps first appear, so messages follow the command line.
-  std::vector<std::pair<std::string, std::size_t>> order;
-  std::map<std::pair<std::string, std::size_t>, SweepShards> sweeps;
+  std::vector<std::pair<document::SweepIdentity, std::size_t>> order;
+  std::map<std::pair<document::SweepIdentity, std::size_t>, SweepShards> sweeps;
   for (const ShardClaim& claim : claims) {
     if (claim.shard.count < 2) continue;
     const auto key = std::make_pair(claim.sweep, claim.shard.count);
@@ -84,4 +84,4 @@ ShardCoverage check_shard_coverage(const std::vector<ShardClaim>& claims) {
   return coverage;
 }
 
-}  // namespace winml::report
+}  // namespace winml::merge

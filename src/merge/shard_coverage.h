@@ -1,23 +1,24 @@
 #pragma once
 /// \file
 /// Whether the shards given to `winml perf merge` make up their sweeps: every shard 1..N of a
-/// sweep present, none twice. A sweep is told apart by its "sweep" object without the shard (the
-/// same command line on every machine gives the same object) and its shard count.
+/// sweep present, none twice. A sweep is told apart by its identity (document/report_identity.h:
+/// the same command line on every machine gives the same one) and its shard count.
 
 #include <string>
 #include <vector>
 
+#include "document/report_identity.h"
 #include "perf/shard.h"
 
-namespace winml::report {
+namespace winml::merge {
 
 /// Most shards or files one message lists; the rest are counted ("and 9990 more").
 inline constexpr std::size_t kListedItems = 10;
 
 /// One input's claim to have measured one shard of a sweep.
 struct ShardClaim {
-  std::string file;   ///< the report file, as named on the command line
-  std::string sweep;  ///< what identifies the sweep: its "sweep" object without the shard, as text
+  std::string file;               ///< the report file, as named on the command line
+  document::SweepIdentity sweep;  ///< which sweep
   perf::Shard shard;
 };
 
@@ -34,4 +35,4 @@ struct ShardCoverage {
 /// machines and merging the reports is how machines are compared.
 ShardCoverage check_shard_coverage(const std::vector<ShardClaim>& claims);
 
-}  // namespace winml::report
+}  // namespace winml::merge

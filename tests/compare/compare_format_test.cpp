@@ -6,33 +6,46 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
-#include "test_support/compare_fixtures.h"
+#include <optional>
+#include <string>
+
+#include "test_support/golden_reports.h"
 #include "test_support/report_schema.h"
 
-namespace winml::report {
+namespace winml::compare {
 namespace {
 
 using Json = nlohmann::ordered_json;
 using ::testing::HasSubstr;
 using ::testing::Not;
 
+// The golden genai report against a copy with every timing scaled by `scale`.
 Comparison scaled(double scale) {
-  return compare_reports({testing::document("base.json", Json::array({testing::genai_result(1)})),
-                          testing::document("new.json", Json::array({testing::genai_result(scale)}))},
-                         false);
+  return compare_reports(
+      {testing::golden_report("genai.json", "base.json"), testing::scaled_golden("genai.json", "new.json", scale)},
+      false);
+}
+
+// The text and JSON with the gate --fail-if-slower `limit` sets, when given.
+std::string text_of(const Comparison& c, std::optional<double> limit, bool color) {
+  return compare_text(c, limit ? std::optional(gate(c, *limit)) : std::nullopt, color);
+}
+
+std::string json_of(const Comparison& c, std::optional<double> limit) {
+  return compare_json(c, limit ? std::optional(gate(c, *limit)) : std::nullopt);
 }
 
 TEST(CompareFormat, JsonSatisfiesTheSchema) {
   for (const double scale : {1.0, 1.2, 0.8}) {
     for (const auto& gate : {std::optional<double>(), std::optional<double>(5.0)}) {
-      const auto check = test::check_report(Json::parse(compare_json(scaled(scale), gate)), "compare.schema.json");
+      const auto check = test::check_report(Json::parse(json_of(scaled(scale), gate)), "compare.schema.json");
       EXPECT_TRUE(check.valid()) << check.problems;
     }
   }
 }
 
 TEST(CompareFormat, SchemaRejectsABrokenDocument) {
-  Json doc = Json::parse(compare_json(scaled(1.2), 5.0));
+  Json doc = Json::parse(json_of(scaled(1.2), 5.0));
   doc["comparisons"][0]["rows"][0]["metrics"][0]["verdict"] = "maybe";
   const auto check = test::check_report(doc, "compare.schema.json");
   EXPECT_EQ(check.exit_code, 1);
@@ -40,7 +53,7 @@ TEST(CompareFormat, SchemaRejectsABrokenDocument) {
 }
 
 TEST(CompareFormat, JsonCarriesTheTestAndTheGate) {
-  const Json doc = Json::parse(compare_json(scaled(1.2), 5.0));
+  const Json doc = Json::parse(json_of(scaled(1.2), 5.0));
   EXPECT_EQ(doc["schema_version"], kCompareSchemaVersion);
   const Json& ttft = doc["comparisons"][0]["rows"][0]["metrics"][0];
   EXPECT_EQ(ttft["metric"], "ttft_ms");
@@ -51,53 +64,52 @@ TEST(CompareFormat, JsonCarriesTheTestAndTheGate) {
   EXPECT_LT(ttft["p"].get<double>(), 0.05);
   EXPECT_EQ(doc["gate"]["passed"], false);
   EXPECT_EQ(doc["gate"]["regressions"].size(), 2u);
-  EXPECT_EQ(Json::parse(compare_json(scaled(1.2), std::nullopt))["gate"], nullptr);
+  EXPECT_EQ(Json::parse(json_of(scaled(1.2), std::nullopt))["gate"], nullptr);
 }
 
 TEST(CompareFormat, ColourOnlyWhenAskedSlowerRedFasterGreen) {
-  EXPECT_THAT(compare_text(scaled(1.2), 5.0, false), Not(HasSubstr("\x1b[")));
-  EXPECT_THAT(compare_text(scaled(1.2), 5.0, true), HasSubstr("\x1b[31mslower"));
-  EXPECT_THAT(compare_text(scaled(0.8), 5.0, true), HasSubstr("\x1b[32mfaster"));
-  EXPECT_THAT(compare_text(scaled(1.0), 5.0, true), Not(HasSubstr("\x1b[31m")));
+  EXPECT_THAT(text_of(scaled(1.2), 5.0, false), Not(HasSubstr("\x1b[")));
+  EXPECT_THAT(text_of(scaled(1.2), 5.0, true), HasSubstr("\x1b[31mslower"));
+  EXPECT_THAT(text_of(scaled(0.8), 5.0, true), HasSubstr("\x1b[32mfaster"));
+  EXPECT_THAT(text_of(scaled(1.0), 5.0, true), Not(HasSubstr("\x1b[31m")));
 }
 
 TEST(CompareFormat, TextNamesTheTestUnitsAndTheGate) {
-  const std::string text = compare_text(scaled(1.2), 5.0, false);
+  const std::string text = text_of(scaled(1.2), 5.0, false);
   EXPECT_THAT(text, HasSubstr("Welch's t-test"));
   EXPECT_THAT(text, HasSubstr("Fieller"));
   EXPECT_THAT(text, HasSubstr(" ms "));
   EXPECT_THAT(text, HasSubstr(" tok/s "));
   EXPECT_THAT(text, HasSubstr("n/a (one sample)"));
   EXPECT_THAT(text, HasSubstr("gate: 2 primary metrics are significantly slower by more than 5 %"));
-  EXPECT_THAT(compare_text(scaled(1.0), 5.0, false),
+  EXPECT_THAT(text_of(scaled(1.0), 5.0, false),
               HasSubstr("gate: no primary metric is significantly slower by more than 5 %"));
 }
 
 // A candidate with a single timed iteration: TTFT and decode tok/s have no test.
 Comparison one_sample_candidate() {
-  Json one = testing::genai_result(1.2);
-  one["samples"]["timed"] = Json::array({one["samples"]["timed"][0]});
-  return compare_reports({testing::document("base.json", Json::array({testing::genai_result(1)})),
-                          testing::document("new.json", Json::array({one}))},
-                         false);
+  document::PerfReportDocument one = testing::scaled_golden("genai.json", "new.json", 1.2);
+  Json& timed = one.results[0]["samples"]["timed"];
+  timed = Json::array({timed[0]});
+  return compare_reports({testing::golden_report("genai.json", "base.json"), one}, false);
 }
 
 TEST(CompareFormat, AGateWithoutATestIsNotEvaluated) {
-  const std::string text = compare_text(one_sample_candidate(), 0.0, false);
+  const std::string text = text_of(one_sample_candidate(), 0.0, false);
   EXPECT_THAT(text, HasSubstr("gate: could not be evaluated: 2 primary metrics have no test (--fail-if-slower; exit "
                               "code 5)"));
-  EXPECT_THAT(text, HasSubstr("  TTFT in new.json: 8 base and 1 new samples; a test needs at least 2 on each side"));
+  EXPECT_THAT(text, HasSubstr("  TTFT in new.json: 3 base and 1 new samples; a test needs at least 2 on each side"));
   EXPECT_THAT(text, Not(HasSubstr("gate: no primary metric")));
-  const Json doc = Json::parse(compare_json(one_sample_candidate(), 0.0));
+  const Json doc = Json::parse(json_of(one_sample_candidate(), 0.0));
   EXPECT_EQ(doc["gate"]["passed"], false);
   EXPECT_EQ(doc["gate"]["evaluated"], false);
   ASSERT_EQ(doc["gate"]["not_evaluated"].size(), 2u);
   EXPECT_EQ(doc["gate"]["not_evaluated"][0]["metric"], "ttft_ms");
-  EXPECT_EQ(doc["gate"]["not_evaluated"][0]["base_count"], 8);
+  EXPECT_EQ(doc["gate"]["not_evaluated"][0]["base_count"], 3);
   EXPECT_EQ(doc["gate"]["not_evaluated"][0]["new_count"], 1);
   const auto check = test::check_report(doc, "compare.schema.json");
   EXPECT_TRUE(check.valid()) << check.problems;
-  const Json passing = Json::parse(compare_json(scaled(1.0), 5.0));
+  const Json passing = Json::parse(json_of(scaled(1.0), 5.0));
   EXPECT_EQ(passing["gate"]["evaluated"], true);
   EXPECT_EQ(passing["gate"]["not_evaluated"], Json::array());
 }
@@ -109,33 +121,31 @@ TEST(CompareFormat, FieldsFromReportsAreEscaped) {
   const std::string evil =
       "cpu\x1b]0;owned\x07\x1b[2J\rFORGED\xc2\x9b"
       "31m";
-  Json base = testing::genai_result(1);
-  Json next = testing::genai_result(1.2);
-  base["machine"]["cpu_model"] = evil;
-  next["config"]["prompt"] = "new\nerror: forged";
-  Json two_base = Json::array({testing::genai_result(1, 1), testing::genai_result(1, 2)});
-  Json two_next = Json::array({testing::genai_result(1, 1), testing::genai_result(1, 2)});
-  two_base[1]["config"]["ep"] = two_next[1]["config"]["ep"] = "gpu\x1b[31m";
-  const Comparison comparison = compare_reports(
-      {testing::document("base\x1b[2J.json", Json::array({base})), testing::document("new.json", Json::array({next}))},
-      /*force=*/true);
-  const Comparison rows =
-      compare_reports({testing::document("a.json", two_base), testing::document("b.json", two_next)}, /*force=*/false);
-  for (const std::string& text : {compare_text(comparison, 5.0, false), compare_text(rows, 5.0, false),
-                                  compare_json(comparison, 5.0), compare_json(rows, 5.0)}) {
+  document::PerfReportDocument base = testing::golden_report("genai.json", "base\x1b[2J.json");
+  document::PerfReportDocument next = testing::scaled_golden("genai.json", "new.json", 1.2);
+  base.results[0]["machine"]["cpu_model"] = evil;
+  next.results[0]["config"]["prompt"] = "new\nerror: forged";
+  // A sweep whose rows are told apart by an EP of that name.
+  document::PerfReportDocument two_base = testing::golden_report("genai_sweep.json", "a.json");
+  document::PerfReportDocument two_next = testing::golden_report("genai_sweep.json", "b.json");
+  two_base.results[3]["config"]["ep"] = two_next.results[3]["config"]["ep"] = "gpu\x1b[31m";
+  const Comparison comparison = compare_reports({base, next}, /*force=*/true);
+  const Comparison rows = compare_reports({two_base, two_next}, /*force=*/false);
+  for (const std::string& text :
+       {text_of(comparison, 5.0, false), text_of(rows, 5.0, false), json_of(comparison, 5.0), json_of(rows, 5.0)}) {
     EXPECT_THAT(text, Not(HasSubstr("\x1b"))) << text;
     EXPECT_THAT(text, Not(HasSubstr("\r"))) << text;
     EXPECT_THAT(text, Not(HasSubstr("\x07"))) << text;
     EXPECT_THAT(text, Not(HasSubstr("\xc2\x9b"))) << text;
     EXPECT_THAT(text, Not(HasSubstr("\nerror: forged"))) << text;
   }
-  const std::string text = compare_text(comparison, 5.0, false);
+  const std::string text = text_of(comparison, 5.0, false);
   EXPECT_THAT(text, HasSubstr("new.json against base\\x1b[2J.json"));
   EXPECT_THAT(text, HasSubstr("cpu\\x1b]0;owned\\x07\\x1b[2J\\rFORGED\\u009b31m in base"));
   EXPECT_THAT(text, HasSubstr("not comparable (--force): prompt: "));
   EXPECT_THAT(text, HasSubstr("new\\nerror: forged in new.json"));
-  EXPECT_THAT(compare_text(rows, 5.0, false), HasSubstr("ep=gpu\\x1b[31m"));
+  EXPECT_THAT(text_of(rows, 5.0, false), HasSubstr("ep=gpu\\x1b[31m"));
 }
 
 }  // namespace
-}  // namespace winml::report
+}  // namespace winml::compare

@@ -10,7 +10,7 @@
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::document {
 namespace {
 
 using ::testing::HasSubstr;
@@ -117,4 +117,4 @@ TEST(PerfReportDocument, ReadsFilesAndRefusesMissingFoldersAndHugeOnes) {
 }
 
 }  // namespace
-}  // namespace winml::report
+}  // namespace winml::document

@@ -12,7 +12,7 @@
 #include "test_support/compare_fixtures.h"
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::document {
 namespace {
 
 using ::testing::HasSubstr;
@@ -142,4 +142,4 @@ TEST(ReportSamplesCheck, QuotedValuesAreShortAndPrintable) {
 }
 
 }  // namespace
-}  // namespace winml::report
+}  // namespace winml::document

@@ -9,7 +9,7 @@
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::html {
 namespace {
 
 using ::testing::HasSubstr;
@@ -50,4 +50,4 @@ TEST(ChartLibrary, ReadsTheInstalledLibrary) {
 }
 
 }  // namespace
-}  // namespace winml::report
+}  // namespace winml::html

@@ -5,7 +5,7 @@
 
 #include <string>
 
-namespace winml::report {
+namespace winml::html {
 namespace {
 
 using ::testing::HasSubstr;
@@ -14,8 +14,8 @@ using Json = nlohmann::ordered_json;
 
 constexpr const char* kLibrary = "window.Chart = function () {};";
 
-PerfReportDocument report_with_model(const std::string& model) {
-  PerfReportDocument doc;
+document::PerfReportDocument report_with_model(const std::string& model) {
+  document::PerfReportDocument doc;
   doc.source = "a<b>.json";
   doc.schema_version = 2;
   doc.kind = "genai";
@@ -61,4 +61,4 @@ TEST(HtmlReport, IsSelfContained) {
 }
 
 }  // namespace
-}  // namespace winml::report
+}  // namespace winml::html

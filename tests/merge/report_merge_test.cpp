@@ -11,11 +11,11 @@
 
 #include "perf/shard.h"
 #include "report/json_reporter.h"
+#include "test_support/golden_reports.h"
 #include "test_support/report_schema.h"
-#include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
-namespace winml::report {
+namespace winml::merge {
 namespace {
 
 using Json = nlohmann::ordered_json;
@@ -66,8 +66,9 @@ struct MergeInput {
 };
 
 MergedReport merge(const std::vector<MergeInput>& inputs, const MergeOptions& options) {
-  std::vector<PerfReportDocument> documents;
-  for (const MergeInput& input : inputs) documents.push_back(parse_perf_report(input.report.dump(), input.file));
+  std::vector<document::PerfReportDocument> documents;
+  for (const MergeInput& input : inputs)
+    documents.push_back(document::parse_perf_report(input.report.dump(), input.file));
   return merge_reports(documents, options);
 }
 
@@ -89,7 +90,7 @@ TEST(ReportMerge, ShardsOfASweepMergeInShardOrderWithTheirSources) {
                                     {});
   EXPECT_TRUE(merged.warnings.empty());
   const Json& doc = merged.report;
-  EXPECT_EQ(doc["schema_version"], kSchemaVersion);
+  EXPECT_EQ(doc["schema_version"], report::kSchemaVersion);
   EXPECT_EQ(doc["kind"], "genai");
   EXPECT_EQ(doc["methods"], kMethods);
   EXPECT_EQ(doc["sweep"], sweep_over("prompt_tokens"));  // whole again: no shard
@@ -261,18 +262,27 @@ TEST(ReportMerge, MergedGoldenReportsSatisfyTheSchema) {
   }
 }
 
-TEST(ReportMerge, ReadingInputsRefusesOneFileNamedTwice) {
-  const test::TempDir dir;
-  const std::filesystem::path file = dir.path() / "r.json";
-  std::ofstream(file) << report({16}).dump();
-  EXPECT_EQ(read_merge_inputs({file}).at(0).results.size(), 1u);
-  try {
-    read_merge_inputs({file, dir.path() / "." / "r.json"});
-    FAIL() << "one file was read twice";
-  } catch (const UsageError& e) {
-    EXPECT_NE(std::string(e.what()).find("are the same report file; give each report once"), std::string::npos);
+// The shards of a golden sweep, one of them rewritten with its keys sorted (jq -S): one sweep
+// still, so they merge without a missing shard, and their methods are the same methods.
+TEST(ReportMerge, AShardWithSortedKeysMergesWithTheOthers) {
+  Json whole = Json::parse(testing::golden_report_text("genai_sweep.json"));
+  std::vector<MergeInput> shards;
+  for (std::size_t k = 1; k <= 2; ++k) {
+    Json shard = whole;
+    shard["results"] = Json::array({whole["results"][2 * (k - 1)], whole["results"][2 * k - 1]});
+    shard["sweep"]["shard"] = {{"index", k}, {"count", 2}};
+    shards.push_back({"shard-" + std::to_string(k) + ".json", shard});
   }
+  const std::string sorted = testing::sorted_keys(shards[1].report.dump());
+  ASSERT_NE(sorted, shards[1].report.dump(2)) << "sorting must reorder something for this test to mean anything";
+  shards[1].report = Json::parse(sorted);
+  EXPECT_EQ(refusal(shards), "");
+  const MergedReport merged = merge(shards, {});
+  EXPECT_TRUE(merged.warnings.empty());
+  EXPECT_EQ(merged.report["results"].size(), 4u);
+  Json sweep = whole["sweep"];
+  EXPECT_EQ(merged.report["sweep"], sweep) << "one sweep: its axes, without a shard";
 }
 
 }  // namespace
-}  // namespace winml::report
+}  // namespace winml::merge

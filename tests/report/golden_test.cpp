@@ -4,6 +4,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <optional>
 #include <sstream>
 
 #include "compare/compare_format.h"
@@ -105,39 +106,49 @@ TEST(Golden, RowFormats) {
 // perf compare (tests/report/golden/compare): a plain run 20 % slower with the gate at 5 %, in text,
 // colour and JSON; a sweep with rows on one side only, under --force across two bundles; a single
 // model against two later reports.
-Comparison plain_comparison() {
-  return compare_reports({testing::document("base.json", Json::array({testing::genai_result(1, 1)})),
-                          testing::document("new.json", Json::array({testing::genai_result(1.2, 2)}))},
-                         false);
+compare::Comparison plain_comparison() {
+  return compare::compare_reports({testing::document("base.json", Json::array({testing::genai_result(1, 1)})),
+                                   testing::document("new.json", Json::array({testing::genai_result(1.2, 2)}))},
+                                  false);
 }
 
-Comparison sweep_comparison() {
+compare::Comparison sweep_comparison() {
   const Json base =
       Json::array({testing::genai_result(1, 1, 16), testing::genai_result(1, 1, 64), testing::genai_result(1, 2, 16)});
   const Json next = Json::array({testing::genai_result(0.9, 1, 16, "/m/tiny-int4"),
                                  testing::genai_result(1.002, 2, 16, "/m/tiny-int4"),
                                  testing::genai_result(1, 2, 64, "/m/tiny-int4")});
-  return compare_reports({testing::document("base.json", base), testing::document("new.json", next)}, true);
+  return compare::compare_reports({testing::document("base.json", base), testing::document("new.json", next)}, true);
 }
 
-Comparison onnx_comparison() {
-  return compare_reports({testing::document("a.json", testing::onnx_results(1), "onnx"),
-                          testing::document("b.json", testing::onnx_results(0.98), "onnx"),
-                          testing::document("c.json", testing::onnx_results(1.1), "onnx")},
-                         false);
+compare::Comparison onnx_comparison() {
+  return compare::compare_reports({testing::document("a.json", testing::onnx_results(1), "onnx"),
+                                   testing::document("b.json", testing::onnx_results(0.98), "onnx"),
+                                   testing::document("c.json", testing::onnx_results(1.1), "onnx")},
+                                  false);
+}
+
+// The comparison's text and JSON with the gate --fail-if-slower `limit` sets, when given.
+std::string compare_text_of(const compare::Comparison& comparison, std::optional<double> limit, bool color) {
+  return compare::compare_text(comparison, limit ? std::optional(compare::gate(comparison, *limit)) : std::nullopt,
+                               color);
+}
+
+std::string compare_json_of(const compare::Comparison& comparison, std::optional<double> limit) {
+  return compare::compare_json(comparison, limit ? std::optional(compare::gate(comparison, *limit)) : std::nullopt);
 }
 
 TEST(Golden, CompareText) {
-  expect_golden("compare/plain.txt", compare_text(plain_comparison(), 5.0, false));
-  expect_golden("compare/plain_color.txt", compare_text(plain_comparison(), 5.0, true));
-  expect_golden("compare/sweep.txt", compare_text(sweep_comparison(), std::nullopt, false));
-  expect_golden("compare/onnx.txt", compare_text(onnx_comparison(), 5.0, false));
+  expect_golden("compare/plain.txt", compare_text_of(plain_comparison(), 5.0, false));
+  expect_golden("compare/plain_color.txt", compare_text_of(plain_comparison(), 5.0, true));
+  expect_golden("compare/sweep.txt", compare_text_of(sweep_comparison(), std::nullopt, false));
+  expect_golden("compare/onnx.txt", compare_text_of(onnx_comparison(), 5.0, false));
 }
 
 TEST(Golden, CompareJson) {
-  expect_golden("compare/plain.json", compare_json(plain_comparison(), 5.0));
-  expect_golden("compare/sweep.json", compare_json(sweep_comparison(), std::nullopt));
-  expect_golden("compare/onnx.json", compare_json(onnx_comparison(), 5.0));
+  expect_golden("compare/plain.json", compare_json_of(plain_comparison(), 5.0));
+  expect_golden("compare/sweep.json", compare_json_of(sweep_comparison(), std::nullopt));
+  expect_golden("compare/onnx.json", compare_json_of(onnx_comparison(), 5.0));
 }
 
 }  // namespace

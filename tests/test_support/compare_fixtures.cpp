@@ -52,8 +52,8 @@ Json onnx_results(double scale) {
                        {"samples", {{"timed_ms", timed}}}}});
 }
 
-report::PerfReportDocument document(const std::string& source, Json results, const std::string& kind) {
-  report::PerfReportDocument doc;
+::winml::document::PerfReportDocument document(const std::string& source, Json results, const std::string& kind) {
+  ::winml::document::PerfReportDocument doc;
   doc.source = source;
   doc.schema_version = 2;
   doc.kind = kind;

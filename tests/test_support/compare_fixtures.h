@@ -21,7 +21,7 @@ nlohmann::ordered_json genai_result(double scale, int threads = 1, int prompt_to
 nlohmann::ordered_json onnx_results(double scale);
 
 /// A version 2 report named `source` holding `results`.
-report::PerfReportDocument document(const std::string& source, nlohmann::ordered_json results,
-                                    const std::string& kind = "genai");
+::winml::document::PerfReportDocument document(const std::string& source, nlohmann::ordered_json results,
+                                               const std::string& kind = "genai");
 
 }  // namespace winml::testing
