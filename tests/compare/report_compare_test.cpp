@@ -101,7 +101,8 @@ TEST(Compare, ShiftSmallerThanTheNoiseIsNoChange) {
 
 // Peak RSS is one number per run: its change is shown, but no test is run on it.
 TEST(Compare, OneSampleHasNoVerdict) {
-  const MetricComparison& rss = metric(genai_scaled(1, 1.2), "peak_rss_bytes");
+  const Comparison c = genai_scaled(1, 1.2);
+  const MetricComparison& rss = metric(c, "peak_rss_bytes");
   EXPECT_EQ(rss.verdict, Verdict::one_sample);
   EXPECT_FALSE(rss.test.has_value());
   EXPECT_NEAR(*rss.change_percent(), 20.0, 1e-9);
