@@ -24,8 +24,9 @@ enum class AxisRuntime { both, genai, onnx };
 /// What an axis's values are: names (EP, device) or counts (threads, tokens, batch size).
 enum class AxisKind { name, count };
 
-/// One sweepable setting.
-struct SweepAxisSpec {
+/// One sweepable setting. Eight constant rows: the fields follow how a row reads, not the tightest
+/// packing.
+struct SweepAxisSpec {  // NOLINT(clang-analyzer-optin.performance.Padding)
   const char* name;               ///< report name, as a result's config spells it, e.g. "prompt_tokens"
   const char* label;              ///< short name in tables and labels, llama-bench style, e.g. "pp"
   const char* title;              ///< what a chart's axis calls it, e.g. "prompt length"
