@@ -54,6 +54,11 @@ def help_of(winml, words):
     return Help(run.stdout)
 
 
+def is_winml(word):
+    """The program itself, not a variable assignment before it (WINML_CACHE_DIR=/x/winml)."""
+    return "=" not in word and os.path.basename(word) in ("winml", "winml.exe")
+
+
 def quotes_closed(text):
     try:
         shlex.split(text, comments=True)
@@ -97,7 +102,7 @@ def problems_of_line(winml, where, text):
     problems = []
     i = 0
     while i < len(words):
-        if os.path.basename(words[i]) not in ("winml", "winml.exe"):
+        if not is_winml(words[i]):
             i += 1
             continue
         path = ()
@@ -136,7 +141,7 @@ def check(winml, docs):
     commands = 0
     for doc in docs:
         for number, text in command_lines(doc):
-            if any(os.path.basename(w) in ("winml", "winml.exe") for w in re.split(r"\s+", text)):
+            if any(is_winml(w) for w in re.split(r"\s+", text)):
                 commands += 1
             problems += problems_of_line(winml, f"{doc}:{number}", text)
     return commands, problems
@@ -166,6 +171,7 @@ def self_test():
             "winml perf -m x \\\n  --compile  # a comment --nothing": [],
             "winml perf -m x --iteration 3": ["has no flag --iteration"],
             "winml perf -x": ["has no flag -x"],
+            "WINML_CACHE_DIR=/c/winml winml perf -m x --nope": ["has no flag --nope"],
             "winml perf compare a b --model=x": ["`winml perf compare` has no flag --model"],
             "winml pref -m x": ["`winml pref`: no such command"],
             "jq '.a |\n  .b' x.json && winml perf -m x --nope": ["has no flag --nope"],
