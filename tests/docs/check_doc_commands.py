@@ -6,6 +6,7 @@ Usage: check_doc_commands.py WINML SOURCE_DIR   check the docs against the binar
        check_doc_commands.py --self-test        show that an unknown flag, an unknown short flag
                                                 and an unknown command are each caught, on a fake
                                                 binary and a Markdown file it writes
+Every option of every command must also appear somewhere in the docs, under one of its names.
 Only the names are checked, not the values: a flag's value may be a placeholder (`-m model.onnx`).
 A line is split at `&&`, `||`, `|` and `;`; a word whose last path part is `winml` (or
 `winml.exe`) starts a command; the words after it that name a subcommand of the level reached
@@ -30,6 +31,7 @@ class Help:
 
     def __init__(self, text):
         self.flags = set()
+        self.options = []  # the names of one option each: ["-m", "--model"]
         self.subcommands = set()
         section = None
         for line in text.splitlines():
@@ -40,10 +42,11 @@ class Help:
             if section and "subcommand" in section and stripped and line.startswith(" "):
                 self.subcommands.add(stripped.split()[0])
             elif stripped.startswith("-"):
-                for name in stripped.split()[0].split(","):
-                    name = re.split(r"[{=:\[]", name, maxsplit=1)[0]
-                    if re.fullmatch(r"--?[A-Za-z0-9][\w-]*", name):
-                        self.flags.add(name)
+                names = [re.split(r"[{=:\[]", name, maxsplit=1)[0] for name in stripped.split()[0].split(",")]
+                names = [name for name in names if re.fullmatch(r"--?[A-Za-z0-9][\w-]*", name)]
+                self.flags.update(names)
+                if names and "--help" not in names:
+                    self.options.append(names)
 
 
 @functools.lru_cache(maxsize=None)
@@ -131,6 +134,20 @@ def problems_of_line(winml, where, text):
     return problems
 
 
+def undocumented_options(winml, docs, path=()):
+    """Every option of every command whose names all appear nowhere in the docs (a table or an
+    example), as `winml perf --rounds`."""
+    text = "\n".join(doc.read_text(encoding="utf-8") for doc in docs)
+    missing = []
+    help = help_of(winml, path)
+    for names in help.options:
+        if not any(re.search(r"(?<![\w-])" + re.escape(n) + r"(?![\w-])", text) for n in names):
+            missing.append(f"`{' '.join(['winml', *path, names[-1]])}` appears in no doc: give it an example or a table row")
+    for sub in sorted(help.subcommands):
+        missing += undocumented_options(winml, docs, path + (sub,))
+    return missing
+
+
 def docs_of(root):
     root = pathlib.Path(root)
     return [root / "README.md"] + sorted((root / "docs").glob("*.md"))
@@ -184,9 +201,17 @@ def self_test():
                 failures.append(f"no command found in {text!r}")
             if len(problems) != len(expected) or any(e not in p for e, p in zip(expected, problems)):
                 failures.append(f"{text!r}: expected {expected}, got {problems}")
+        doc.write_text("`-m` `--compile` `-v` `--force`\n", encoding="utf-8")
+        help_of.cache_clear()
+        if undocumented_options(str(fake), [doc]):
+            failures.append(f"documented options reported: {undocumented_options(str(fake), [doc])}")
+        doc.write_text("`-m` `--no-compile` `--verbose`\n", encoding="utf-8")
+        missing = undocumented_options(str(fake), [doc])
+        if len(missing) != 1 or "`winml perf compare --force` appears in no doc" not in missing[0]:
+            failures.append(f"an undocumented --force not caught alone: {missing}")
     for failure in failures:
         print("self-test:", failure, file=sys.stderr)
-    print("self-test:", "FAILED" if failures else "unknown commands and flags are caught, known ones pass")
+    print("self-test:", "FAILED" if failures else "unknown commands and flags, and options no doc shows, are caught")
     return 1 if failures else 0
 
 
@@ -197,6 +222,7 @@ def main(argv):
         print(__doc__, file=sys.stderr)
         return 2
     commands, problems = check(argv[0], docs_of(argv[1]))
+    problems += undocumented_options(argv[0], docs_of(argv[1]))
     for problem in problems:
         print(problem, file=sys.stderr)
     if commands == 0:
