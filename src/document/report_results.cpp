@@ -4,25 +4,16 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <iterator>
 #include <utility>
 
 #include "document/report_refusal.h"
+#include "perf/sweep_axes.h"
 #include "report/json_fields.h"
 
 namespace winml::document {
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-// The sweep axes whose value a result's config records as it was asked for. The ep and device
-// axes are not among them: config holds the EP in effect and the device resolved, which may be
-// written otherwise than on the command line (CPUExecutionProvider runs as "cpu").
-constexpr std::pair<const char*, const char*> kRecordedAxes[] = {
-    {"threads", "/config/threads/requested"},       {"prompt_tokens", "/config/prompt_tokens"},
-    {"max_new_tokens", "/config/max_new_tokens"},   {"depth", "/config/depth"},
-    {"max_length", "/config/max_length_requested"}, {"batch_size", "/config/batch_size"},
-};
 
 // Every result of a sweep has one of each axis's values: a result outside them was not measured
 // by that sweep (an edited or mixed-up file), and merging it would put it among the sweep's rows.
@@ -33,11 +24,10 @@ void check_results_in_sweep(const ReportParts& parts, const std::string& name) {
     if (!axis.is_object() || !axis.contains("name") || !axis.contains("values") || !axis.at("values").is_array()) {
       continue;
     }
-    const auto recorded = std::find_if(std::begin(kRecordedAxes), std::end(kRecordedAxes),
-                                       [&](const auto& entry) { return axis.at("name") == entry.first; });
-    if (recorded == std::end(kRecordedAxes)) continue;
+    const perf::SweepAxisSpec* spec = axis.at("name").is_string() ? perf::find_sweep_axis(axis.at("name")) : nullptr;
+    if (spec == nullptr || !spec->request_recorded) continue;
     const Json& values = axis.at("values");
-    const Json::json_pointer pointer(recorded->second);
+    const Json::json_pointer pointer(spec->requested_pointer);
     for (std::size_t i = 0; i < parts.results.size(); ++i) {
       const Json& result = parts.results[i];
       const Json value = result.contains(pointer) ? result.at(pointer) : Json(nullptr);
@@ -45,7 +35,7 @@ void check_results_in_sweep(const ReportParts& parts, const std::string& name) {
       refuse_report(name,
                     fmt::format(": results[{}] has {} {}, which is not one of the values of its sweep's {} axis ({}), "
                                 "so its sweep did not measure it",
-                                i, recorded->first, report::json_fields::quoted_value(value), recorded->first,
+                                i, spec->name, report::json_fields::quoted_value(value), spec->name,
                                 report::json_fields::quoted_value(values)),
                     "Merge the reports that the shards' winml perf runs wrote, unedited");
     }

@@ -3,6 +3,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "perf/sweep_axes.h"
 #include "winml_perf_report_template.h"
 
 namespace winml::html {
@@ -53,6 +54,22 @@ std::string html_escape(std::string_view text) {
   return escaped;
 }
 
+// The sweep axes as the page reads them: the one table's names, labels and where a result
+// records each value, so the page spells no axis of its own.
+Json sweep_axes_data() {
+  Json axes = Json::array();
+  for (const perf::SweepAxisSpec& axis : perf::sweep_axis_specs()) {
+    axes.push_back({{"name", axis.name},
+                    {"label", axis.label},
+                    {"title", axis.title},
+                    {"unit", axis.unit},
+                    {"curve", axis.curve},
+                    {"requested", axis.requested_pointer},
+                    {"in_effect", axis.in_effect_pointer != nullptr ? Json(axis.in_effect_pointer) : Json(nullptr)}});
+  }
+  return axes;
+}
+
 Json page_data(const std::vector<document::PerfReportDocument>& reports, std::string_view generator) {
   Json list = Json::array();
   for (const auto& report : reports) {
@@ -62,7 +79,7 @@ Json page_data(const std::vector<document::PerfReportDocument>& reports, std::st
                     {"sweep", report.sweep},
                     {"results", report.results}});
   }
-  return {{"generator", generator}, {"reports", std::move(list)}};
+  return {{"generator", generator}, {"axes", sweep_axes_data()}, {"reports", std::move(list)}};
 }
 
 std::string page_title(const std::vector<document::PerfReportDocument>& reports) {

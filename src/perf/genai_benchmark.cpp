@@ -143,7 +143,7 @@ struct LoadedSession {
 };
 
 // Everything about the benchmark a run reads.
-struct RunContext {
+struct BenchmarkInputs {
   const GenaiBenchmarkRequest& request;
   const BenchmarkServices& services;
   const BenchmarkStart& start;
@@ -151,8 +151,9 @@ struct RunContext {
 
 // One run of a combination (one round) on the loaded session, added to its pooled runs. Under
 // `probe` the first round is preceded and the last followed by a read-bandwidth probe.
-void run_once(const RunContext& context, LoadedSession& loaded, const std::string& prompt_text, const ScheduledRun& run,
-              const Combination& combination, bool probe, GenaiPooledRuns& pooled, BenchmarkObserver& observer) {
+void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::string& prompt_text,
+              const ScheduledRun& run, const Combination& combination, bool probe, GenaiPooledRuns& pooled,
+              BenchmarkObserver& observer) {
   const GenaiBenchmarkRequest& request = context.request;
   const BenchmarkServices& services = context.services;
   GenaiSession& session = loaded.session;
@@ -245,14 +246,15 @@ GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineMode
                        const LoopSettings& loop) {
   GenaiPerfResult result =
       make_genai_result(std::move(pooled.config), pooled.samples, std::move(pooled.facts), std::move(pooled.machine));
-  result.clock = std::move(pooled.clock);
+  result.context.clock = std::move(pooled.clock);
   result.rounds = std::move(pooled.rounds);
   if (roofline) {
     RooflineMetrics figures =
         compute_roofline(*roofline, result.samples, result.metrics, pooled.probes, result.facts.peak_rss_bytes, depth);
     result.roofline = GenaiRoofline{*roofline, std::move(pooled.probes), figures};
   }
-  add_target_ci(result.quality, loop, "decode_tokens_per_s", result.metrics.decode_tokens_per_s, result.samples.size());
+  add_target_ci(result.context.quality, loop, "decode_tokens_per_s", result.metrics.decode_tokens_per_s,
+                result.samples.size());
   return result;
 }
 
@@ -267,7 +269,7 @@ GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices 
 std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
                                                  std::span<const Combination> combinations,
                                                  const GenaiLoadChooser& choose, BenchmarkObserver& observer) {
-  const RunContext context{request_, services_, start_};
+  const BenchmarkInputs context{request_, services_, start_};
   const std::vector<ScheduledRun> schedule = schedule_rounds(combinations, request_.rounds.rounds);
   std::vector<GenaiPooledRuns> pooled(combinations.size());
   // Read once: every combination runs the same bundle, whatever EP or threads it loads with.
@@ -301,7 +303,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   for (std::size_t i = 0; i < combinations.size(); ++i) {
     results.push_back(finish(pooled[i], roofline, combinations[i].run.depth, start_.loop));
     // Over every round's samples, so said once the last round has run, naming the combination.
-    for (const std::string& warning : results.back().quality.warnings) {
+    for (const std::string& warning : results.back().context.quality.warnings) {
       observer.on_warning(combination_warning(combinations[i], combinations.size(), warning));
     }
   }

@@ -118,11 +118,11 @@ GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples&
                                   MachineInfo machine) {
   GenaiPerfResult r;
   r.config = std::move(config);
-  r.machine = std::move(machine);
+  r.context.machine = std::move(machine);
   r.facts = std::move(facts);
   r.metrics = compute_genai_metrics(run.timed, r.config.run.percentiles);
   r.warmup = warmup_means(run.warmup);
-  r.quality = assess_genai_run(r.metrics, run.timed, run.warmup.size());
+  r.context.quality = assess_genai_run(r.metrics, run.timed, run.warmup.size());
   if (r.config.cold) r.cold = compute_cold_metrics(r.facts.cold, r.config.run.percentiles);
   r.rounds = {genai_round(1, run.timed)};  // one round unless the benchmark pooled several
   for (const GenerationTiming& t : run.timed) r.samples.push_back(to_sample(t));

@@ -15,7 +15,7 @@
 #include "perf/decode_timeline.h"
 #include "perf/genai_runner.h"
 #include "perf/roofline_result.h"
-#include "perf/run_quality.h"
+#include "perf/run_context.h"
 #include "perf/run_wide.h"
 #include "perf/throttle_check.h"
 #include "session/threads_in_effect.h"
@@ -112,14 +112,12 @@ struct GenaiRunFacts {
 /// A complete GenAI benchmark result.
 struct GenaiPerfResult {
   GenaiPerfConfig config;                        ///< configuration echo
-  MachineInfo machine;                           ///< where it ran
   GenaiRunFacts facts;                           ///< load time, memory, preparation
   GenaiMetrics metrics;                          ///< statistics over timed generations
   WarmupMeans warmup;                            ///< warmup means (excluded from metrics)
   std::optional<ColdMetrics> cold;               ///< --cold: statistics over facts.cold
   std::optional<GenaiRoofline> roofline;         ///< absent when the bundle's weights could not be counted
-  RunQuality quality;                            ///< high variation and warmup checks (warnings)
-  std::vector<ClockCheck> clock;                 ///< the CPU clock around each run (one per round)
+  RunContext context;                            ///< machine, clock and quality checks
   std::vector<GenaiRound> rounds;                ///< each round's figures, in round order
   std::vector<GenerationSample> samples;         ///< timed generations, raw
   std::vector<GenerationSample> warmup_samples;  ///< warmup generations, raw

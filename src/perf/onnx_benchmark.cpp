@@ -224,12 +224,13 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
   for (std::size_t i = 0; i < pooled.size(); ++i) {
     OnnxPooledRuns& runs = pooled[i];
     OnnxPerfResult result = make_onnx_result(std::move(runs.config), runs.samples, runs.facts, std::move(runs.machine));
-    result.clock = std::move(runs.clock);
+    result.context.clock = std::move(runs.clock);
     result.rounds = std::move(runs.rounds);
     result.metrics.validation = std::move(runs.validation);
-    add_target_ci(result.quality, start_.loop, "latency_ms", result.metrics.latency_s, result.samples.timed_s.size());
+    add_target_ci(result.context.quality, start_.loop, "latency_ms", result.metrics.latency_s,
+                  result.samples.timed_s.size());
     // Over every round's runs, so said once the last round has run, naming the combination.
-    for (const std::string& warning : result.quality.warnings) {
+    for (const std::string& warning : result.context.quality.warnings) {
       observer.on_warning(combination_warning(combinations[i], combinations.size(), warning));
     }
     results.push_back(std::move(result));

@@ -29,10 +29,10 @@ OnnxPerfResult make_onnx_result(OnnxPerfConfig config, const LatencyRun& run, On
   OnnxPerfResult r;
   r.metrics = compute_onnx_metrics(run, config.batch_size, config.run.percentiles);
   r.config = std::move(config);
-  r.machine = std::move(machine);
+  r.context.machine = std::move(machine);
   r.facts = facts;
   r.samples = run;
-  r.quality = assess_run({{"latency_ms", &r.metrics.latency_s, run.timed_s}}, run.warmup_s.size());
+  r.context.quality = assess_run({{"latency_ms", &r.metrics.latency_s, run.timed_s}}, run.warmup_s.size());
   r.rounds = {onnx_round(1, run.timed_s)};  // one round unless the benchmark pooled several
   return r;
 }

@@ -12,7 +12,7 @@
 #include "machine/machine_info.h"
 #include "perf/latency_runner.h"
 #include "perf/output_validation.h"
-#include "perf/run_quality.h"
+#include "perf/run_context.h"
 #include "perf/run_wide.h"
 #include "perf/throttle_check.h"
 #include "session/threads_in_effect.h"
@@ -94,12 +94,10 @@ struct OnnxMetrics {
 /// A complete single-model benchmark result.
 struct OnnxPerfResult {
   OnnxPerfConfig config;          ///< configuration echo
-  MachineInfo machine;            ///< where it ran
   OnnxRunFacts facts;             ///< session creation and memory
   OnnxMetrics metrics;            ///< statistics
   LatencyRun samples;             ///< raw run durations by phase
-  RunQuality quality;             ///< high variation and warmup checks (warnings)
-  std::vector<ClockCheck> clock;  ///< the CPU clock around each run (one per round)
+  RunContext context;             ///< machine, clock and quality checks
   std::vector<OnnxRound> rounds;  ///< each round's figures, in round order
 };
 

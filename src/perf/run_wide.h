@@ -4,7 +4,8 @@
 /// percentiles its summaries report, --rounds and --delay, and when it started. Both results hold
 /// one (GenaiPerfConfig::run, OnnxPerfConfig::run) and each format writes it in one place
 /// (report/json_fields.h add_run_wide, result_rows.cpp run_wide_columns, text_sections.h rounds_text),
-/// so a run-wide setting is added here, where the benchmarks fill it, and once per format.
+/// so a run-wide setting is added here, where the benchmarks fill it, and once per format. What a
+/// result measured of its conditions (machine, clock, quality checks) is perf/run_context.h.
 
 #include <cstddef>
 #include <string>

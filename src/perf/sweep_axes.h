@@ -28,10 +28,20 @@ enum class AxisKind { name, count };
 struct SweepAxisSpec {
   const char* name;               ///< report name, as a result's config spells it, e.g. "prompt_tokens"
   const char* label;              ///< short name in tables and labels, llama-bench style, e.g. "pp"
+  const char* title;              ///< what a chart's axis calls it, e.g. "prompt length"
+  const char* unit;               ///< unit of a count ("tokens"); "" for names
+  bool curve;                     ///< the HTML report draws a sweep curve against it (counts that shape speed)
   AxisKind kind;                  ///< names or counts
   AxisRuntime runtime;            ///< who measures it
   bool default_column;            ///< a column of a sweep table when the report names no axes (a merge)
   const char* requested_pointer;  ///< JSON pointer to the value asked for in a report's result
+  /// Whether the value at requested_pointer is the one the command line gave, so a sweep's values
+  /// can be checked against it; not so for ep and device, recorded as resolved ("cpu" for
+  /// CPUExecutionProvider).
+  bool request_recorded;
+  /// JSON pointer to the value in effect where a result records it apart from the request (the
+  /// intra-op threads every session ran with); nullptr where there is none.
+  const char* in_effect_pointer;
   /// The values given for it, in order.
   std::vector<SweepValue> (*given)(const SweepAxes& axes);
   /// Puts its values in `axes` back to the single default (for the runtime that ignores it).

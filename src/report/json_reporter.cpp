@@ -92,7 +92,7 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
           {"cold", json_fields::cold_metrics(r.cold)},
           {"peak_rss_bytes", r.facts.peak_rss_bytes},
           {"roofline", roofline_json(r.roofline)},
-          {"quality", json_fields::run_quality(r.quality)},
+          {"quality", json_fields::run_quality(r.context.quality)},
           {"warmup",
            {{"count", w.count},
             {"ttft_mean_ms", ms(w.ttft_s)},
@@ -179,7 +179,7 @@ Json onnx_metrics(const perf::OnnxPerfResult& r) {
                   {"rss_after_load_bytes", f.rss_after_load_bytes},
                   {"rss_after_runs_bytes", f.rss_after_runs_bytes},
                   {"peak_rss_bytes", f.peak_rss_bytes},
-                  {"quality", json_fields::run_quality(r.quality)}};
+                  {"quality", json_fields::run_quality(r.context.quality)}};
   if (m.validation) metrics["validation"] = onnx_validation(*m.validation);
   return metrics;
 }
@@ -219,9 +219,9 @@ Json onnx_rounds(const std::vector<perf::OnnxRound>& rounds) {
 Json genai_result(const perf::GenaiPerfResult& result) {
   Json body;
   body["config"] = genai_config(result);
-  body["machine"] = json_fields::machine(result.machine);
+  body["machine"] = json_fields::machine(result.context.machine);
   body["metrics"] = genai_metrics(result);
-  body["clock"] = clock_json(result.clock);
+  body["clock"] = clock_json(result.context.clock);
   body["rounds"] = genai_rounds(result.rounds);
   body["preparation"] = preparation(result.facts.preparation);
   body["samples"] = {{"timed", generation_samples(result.samples)},
@@ -233,9 +233,9 @@ Json genai_result(const perf::GenaiPerfResult& result) {
 Json onnx_result(const perf::OnnxPerfResult& result) {
   Json body;
   body["config"] = onnx_config(result.config);
-  body["machine"] = json_fields::machine(result.machine);
+  body["machine"] = json_fields::machine(result.context.machine);
   body["metrics"] = onnx_metrics(result);
-  body["clock"] = clock_json(result.clock);
+  body["clock"] = clock_json(result.context.clock);
   body["rounds"] = onnx_rounds(result.rounds);
   body["samples"] = {{"first_run_ms", ms(result.samples.first_run_s)},
                      {"warmup_ms", ms_array(result.samples.warmup_s)},

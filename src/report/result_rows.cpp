@@ -157,7 +157,7 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   row.number("load_tokenizer_ms", ms(load.tokenizer_s));
   row.number("load_other_ms", ms(load.other_s));
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
-  clock_column(row, r.clock);
+  clock_column(row, r.context.clock);
   roofline_columns(row, r.roofline);
   // --cold only: a run either measures cold starts or not, so the rows of one run agree.
   if (r.cold) {
@@ -189,7 +189,7 @@ void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
   row.number("session_creation_ms", ms(r.facts.session_creation_s));
   row.number("input_preparation_ms", ms(r.facts.input_preparation_s));
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
-  clock_column(row, r.clock);
+  clock_column(row, r.context.clock);
   row.finish(table);
 }
 

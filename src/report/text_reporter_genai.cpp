@@ -56,7 +56,7 @@ Table config_table(const perf::GenaiPerfResult& r) {
   t.add_row({"threads", threads_text(c.run.threads)});
   t.add_row(
       {"tokens", fmt::format("prompt {} tokens · generated {}", r.metrics.prompt_tokens, generated_text(r.metrics))});
-  add_machine_rows(t, r.machine);
+  add_machine_rows(t, r.context.machine);
   return t;
 }
 
@@ -110,7 +110,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
   t.add_row({"load time", load_text(r.facts.load)});
   if (r.cold) t.add_row({"cold start", cold_text(*r.cold)});
   t.add_row({"peak RSS", bytes(r.facts.peak_rss_bytes)});
-  add_clock_rows(t, r.clock);
+  add_clock_rows(t, r.context.clock);
   if (r.rounds.size() > 1) {
     for (const perf::GenaiRound& round : r.rounds) {
       t.add_row({round.round == 1 ? "by round" : "",
@@ -132,7 +132,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
     t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),
                                                p.detail.empty() ? "" : " · " + p.detail)});
   }
-  add_quality_rows(t, r.quality,
+  add_quality_rows(t, r.context.quality,
                    {{"TTFT", &m.ttft_s},
                     {"TPOT", &m.tpot_s},
                     {"decode step", &m.decode_step_s},
@@ -147,7 +147,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
 std::string TextReporter::format_one(const perf::GenaiPerfResult& result) const {
   const Style style = Style::make(color_);
   std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
-  out += build_warning(result.machine, style);
+  out += build_warning(result.context.machine, style);
   out += config_table(result).render(style, 2);
   out += "\n" + stats_table(result.metrics, result.config.run.percentiles).render(style, 2);
   out += "\n" + results_table(result, glyphs_).render(style, 2);

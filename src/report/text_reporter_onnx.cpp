@@ -38,7 +38,7 @@ Table config_table(const perf::OnnxPerfResult& r) {
     t.add_row({i == 0 ? "inputs" : "",
                fmt::format("{} {} [{}] · {}", in.name, in.type, fmt::join(in.shape, ", "), in.source)});
   }
-  add_machine_rows(t, r.machine);
+  add_machine_rows(t, r.context.machine);
   return t;
 }
 
@@ -57,8 +57,8 @@ Table results_table(const perf::OnnxPerfResult& r) {
   t.add_row(
       {"RSS", fmt::format("before load {} · after load {} · after runs {} · peak {}", bytes(f.rss_before_load_bytes),
                           bytes(f.rss_after_load_bytes), bytes(f.rss_after_runs_bytes), bytes(f.peak_rss_bytes))});
-  add_quality_rows(t, r.quality, {{"latency", &m.latency_s}});
-  add_clock_rows(t, r.clock);
+  add_quality_rows(t, r.context.quality, {{"latency", &m.latency_s}});
+  add_clock_rows(t, r.context.clock);
   if (r.rounds.size() > 1) {
     for (const perf::OnnxRound& round : r.rounds) {
       t.add_row({round.round == 1 ? "by round" : "",
@@ -75,7 +75,7 @@ Table results_table(const perf::OnnxPerfResult& r) {
 std::string TextReporter::format_one(const perf::OnnxPerfResult& result) const {
   const Style style = Style::make(color_);
   std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
-  out += build_warning(result.machine, style);
+  out += build_warning(result.context.machine, style);
   out += config_table(result).render(style, 2);
   Table stats(stats_header(result.config.run.percentiles));
   stats.add_row(duration_row("latency", result.metrics.latency_s));

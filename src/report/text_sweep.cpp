@@ -63,11 +63,11 @@ std::string preamble(const perf::PerfReport<Result>& report, const std::string& 
                                                : std::string();
   std::string out = fmt::format("{}winml perf · {} · sweep of {}{}{}\n", style.bold, first.config.runtime,
                                 count(report.results.size(), "combination"), shard, style.reset);
-  out += build_warning(first.machine, style);
+  out += build_warning(first.context.machine, style);
   Table t({}, false);
   t.add_row({model_label, model});
   t.add_row({"each combination", loop});
-  add_machine_rows(t, first.machine);
+  add_machine_rows(t, first.context.machine);
   return out + t.render(style, 2) + "\n";
 }
 
@@ -125,7 +125,7 @@ std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& s
       [](const perf::GenaiPerfResult& r) -> std::vector<std::string> {
         return {
             mean_pm(r.metrics.ttft_s, 1e3), mean_pm(r.metrics.tpot_s, 1e3),   mean_pm(r.metrics.decode_tokens_per_s, 1),
-            mean_pm(prefill_rates(r), 1),   roofline_decode_cell(r.roofline), clock_cell(r.clock)};
+            mean_pm(prefill_rates(r), 1),   roofline_decode_cell(r.roofline), clock_cell(r.context.clock)};
       });
   out += cells_explained("iterations") + t.render(style, 2);
   return out +
@@ -145,7 +145,7 @@ std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& sty
         const perf::Summary& l = r.metrics.latency_s;
         const double p90 = l.count == 0 ? 0 : perf::percentile(r.samples.timed_s, 90);
         return {mean_pm(l, 1e3), l.count == 0 ? "-" : fmt::format("{:.2f}", p90 * 1e3),
-                fmt::format("{:.1f}", r.metrics.samples_per_s), clock_cell(r.clock)};
+                fmt::format("{:.1f}", r.metrics.samples_per_s), clock_cell(r.context.clock)};
       });
   out += cells_explained("runs") + t.render(style, 2);
   return out + "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n" + clock_footnote();

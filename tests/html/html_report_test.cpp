@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "perf/sweep_axes.h"
+
 namespace winml::html {
 namespace {
 
@@ -42,6 +44,31 @@ TEST(HtmlReport, FillsEveryMarkerWithTheLibraryAndTheData) {
   EXPECT_EQ(data["reports"][0]["kind"], "genai");
   EXPECT_EQ(data["reports"][0]["schema_version"], 2);
   EXPECT_EQ(data["reports"][0]["results"][0]["config"]["bundle"], "tiny");
+}
+
+// The page spells no sweep axis: it reads them, with where a result records each value, from the
+// one table the console, the rows and compare read.
+TEST(HtmlReport, ThePageTakesItsSweepAxesFromTheOneTable) {
+  const std::string html = render_html_report({report_with_model("tiny")}, kLibrary, "winml");
+  const Json axes = Json::parse(embedded_data(html))["axes"];
+  const auto specs = perf::sweep_axis_specs();
+  ASSERT_EQ(axes.size(), specs.size());
+  for (std::size_t i = 0; i < specs.size(); ++i) {
+    EXPECT_EQ(axes[i]["name"], specs[i].name);
+    EXPECT_EQ(axes[i]["label"], specs[i].label);
+    EXPECT_EQ(axes[i]["requested"], specs[i].requested_pointer);
+    EXPECT_EQ(axes[i]["curve"], specs[i].curve);
+  }
+  EXPECT_EQ(axes[2]["name"], "threads");
+  EXPECT_EQ(axes[2]["in_effect"], "/config/threads/intra_op_threads");
+  EXPECT_TRUE(axes[3]["in_effect"].is_null());
+
+  std::string page = html;
+  page.erase(page.find(embedded_data(html)), embedded_data(html).size());
+  for (const perf::SweepAxisSpec& axis : specs) {
+    if (std::string(axis.name).find('_') == std::string::npos) continue;  // "ep", "threads": plain words too
+    EXPECT_THAT(page, Not(HasSubstr(axis.name))) << "the page spells the axis " << axis.name;
+  }
 }
 
 TEST(HtmlReport, ReportTextCannotEndTheScriptElement) {

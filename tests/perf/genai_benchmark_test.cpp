@@ -201,9 +201,9 @@ TEST_F(GenaiBenchmarkTest, ColdUnderADurationRunsAsManyColdStartsAsTimedRuns) {
 
 TEST_F(GenaiBenchmarkTest, AttachesMachineInfoWithTheLoadedVersions) {
   auto result = run();
-  EXPECT_EQ(result.machine.cpu_model, "fake cpu");
-  EXPECT_EQ(result.machine.onnxruntime_version, "ort-fake");
-  EXPECT_EQ(result.machine.genai_version, "genai-fake");
+  EXPECT_EQ(result.context.machine.cpu_model, "fake cpu");
+  EXPECT_EQ(result.context.machine.onnxruntime_version, "ort-fake");
+  EXPECT_EQ(result.context.machine.genai_version, "genai-fake");
 }
 
 TEST_F(GenaiBenchmarkTest, EchoesTheRequestAndTheCallersChoice) {
@@ -401,11 +401,11 @@ TEST_F(GenaiBenchmarkTest, ReadsTheClockAroundEachRun) {
   auto results = benchmark().run("hello", plan.combinations, chooser(), observer_);
   ASSERT_EQ(results.size(), 2u);
   EXPECT_EQ(world_.cpu_clock_reads, 4u);
-  ASSERT_EQ(results[0].clock.size(), 1u);
-  EXPECT_FALSE(results[0].clock[0].before.known());
-  EXPECT_EQ(any_throttled(results[0].clock), std::nullopt);
-  EXPECT_EQ(results[1].clock[0].after.min_mhz, 1900);
-  EXPECT_EQ(any_throttled(results[1].clock), true);
+  ASSERT_EQ(results[0].context.clock.size(), 1u);
+  EXPECT_FALSE(results[0].context.clock[0].before.known());
+  EXPECT_EQ(any_throttled(results[0].context.clock), std::nullopt);
+  EXPECT_EQ(results[1].context.clock[0].after.min_mhz, 1900);
+  EXPECT_EQ(any_throttled(results[1].context.clock), true);
   ASSERT_EQ(observer_.warnings.size(), 1u);
   EXPECT_NE(observer_.warnings[0].find("fell 33 % during tg=3"), std::string::npos) << observer_.warnings[0];
 }
@@ -438,8 +438,8 @@ TEST_F(GenaiBenchmarkTest, RoundsInterleaveAndReloadEachLoadSettingPerRound) {
     EXPECT_EQ(result.metrics.iterations, 2u);
     ASSERT_EQ(result.rounds.size(), 2u);
     EXPECT_EQ(result.rounds[1].round, 2u);
-    ASSERT_EQ(result.clock.size(), 2u);
-    EXPECT_EQ(result.clock[1].round, 2u);
+    ASSERT_EQ(result.context.clock.size(), 2u);
+    EXPECT_EQ(result.context.clock[1].round, 2u);
   }
   EXPECT_EQ(results[3].metrics.generated_tokens, (std::vector<int>{3, 3}));
 }

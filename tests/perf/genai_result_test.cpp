@@ -100,7 +100,7 @@ TEST(GenaiResult, WarmupIsExcludedAndReportedApart) {
   EXPECT_EQ(r.config.bundle, "b");
   EXPECT_EQ(r.facts.load.total_s(), 1.5);
   EXPECT_FALSE(r.cold);  // no --cold
-  EXPECT_EQ(r.machine.cpu_model, "cpu");
+  EXPECT_EQ(r.context.machine.cpu_model, "cpu");
 }
 
 TEST(GenaiResult, NoWarmupGivesZeroMeans) {

@@ -102,9 +102,9 @@ TEST_F(OnnxBenchmarkTest, TimesSessionCreation) {
 
 TEST_F(OnnxBenchmarkTest, AttachesMachineInfoWithTheLoadedVersions) {
   auto result = run(cpu());
-  EXPECT_EQ(result.machine.cpu_model, "fake cpu");
-  EXPECT_EQ(result.machine.onnxruntime_version, "ort-fake");  // not the pinned one
-  EXPECT_EQ(result.machine.genai_version, "genai-fake");
+  EXPECT_EQ(result.context.machine.cpu_model, "fake cpu");
+  EXPECT_EQ(result.context.machine.onnxruntime_version, "ort-fake");  // not the pinned one
+  EXPECT_EQ(result.context.machine.genai_version, "genai-fake");
 }
 
 TEST_F(OnnxBenchmarkTest, EchoesTheCallersEpChoiceAndPassesItToTheSession) {
@@ -280,11 +280,11 @@ TEST_F(OnnxBenchmarkTest, FlagsACombinationWhoseClockFell) {
   const SweepPlan plan = plan_sweep(axes);
   auto results = benchmark().run(plan.combinations, always(cpu()), progress_);
   ASSERT_EQ(results.size(), 2u);
-  ASSERT_EQ(results[0].clock.size(), 1u);
-  EXPECT_EQ(results[0].clock[0].before.mean_mhz, 3000);
-  EXPECT_EQ(results[0].clock[0].after.mean_mhz, 2990);
-  EXPECT_EQ(any_throttled(results[0].clock), false);
-  EXPECT_EQ(any_throttled(results[1].clock), true);
+  ASSERT_EQ(results[0].context.clock.size(), 1u);
+  EXPECT_EQ(results[0].context.clock[0].before.mean_mhz, 3000);
+  EXPECT_EQ(results[0].context.clock[0].after.mean_mhz, 2990);
+  EXPECT_EQ(any_throttled(results[0].context.clock), false);
+  EXPECT_EQ(any_throttled(results[1].context.clock), true);
   ASSERT_EQ(progress_.warnings.size(), 1u);
   EXPECT_NE(progress_.warnings[0].find("during batch=2"), std::string::npos) << progress_.warnings[0];
 }
@@ -311,7 +311,7 @@ TEST_F(OnnxBenchmarkTest, RoundsInterleaveAndPoolIntoOneResultEach) {
   EXPECT_DOUBLE_EQ(results[0].rounds[1].latency_mean_s, 3);
   EXPECT_EQ(results[0].rounds[1].iterations, 2u);
   EXPECT_EQ(results[1].config.run.rounds, 2u);
-  EXPECT_EQ(results[1].clock.size(), 2u);
+  EXPECT_EQ(results[1].context.clock.size(), 2u);
 }
 
 // A result's warnings come after its last round, so in a sweep they name their combination.

@@ -23,6 +23,21 @@ TEST(SweepAxes, TheTableListsEveryAxisOnceInExpansionOrder) {
   EXPECT_EQ(labels.size(), sweep_axis_specs().size());
 }
 
+// A report records counts as asked, but the EP and device as resolved: only counts can be checked
+// against a sweep's values. Every count has a unit for a chart's axis; names have none.
+TEST(SweepAxes, CountsAreRecordedAsAskedAndHaveAUnit) {
+  for (const SweepAxisSpec& axis : sweep_axis_specs()) {
+    EXPECT_EQ(axis.request_recorded, axis.kind == AxisKind::count) << axis.name;
+    EXPECT_EQ(std::string(axis.unit).empty(), axis.kind == AxisKind::name) << axis.name;
+    EXPECT_FALSE(std::string(axis.title).empty()) << axis.name;
+  }
+  std::vector<std::string> curves;
+  for (const SweepAxisSpec& axis : sweep_axis_specs()) {
+    if (axis.curve) curves.emplace_back(axis.name);
+  }
+  EXPECT_EQ(curves, (std::vector<std::string>{"threads", "prompt_tokens", "depth"}));
+}
+
 TEST(SweepAxes, LabelsAreShortAndAnUnknownNameIsItsOwnLabel) {
   EXPECT_EQ(axis_label("prompt_tokens"), "pp");
   EXPECT_EQ(axis_label("max_new_tokens"), "tg");

@@ -100,7 +100,7 @@ perf::GenaiPerfResult genai_fixture() {
                        {"iter", "qnn", "fell_back", 300.0, "compile timed out after 300 s"}};
   perf::GenaiPerfResult r = perf::make_genai_result(c, run, facts, fixed_machine());
   attach_roofline(r, {bandwidth_probe({48.5, 50.25, 49.0}), bandwidth_probe({47.75, 49.5, 46.0})});
-  r.clock = {{1, {8, 3400.125, 3100}, {8, 3390.5, 3050}}};  // steady
+  r.context.clock = {{1, {8, 3400.125, 3100}, {8, 3390.5, 3050}}};  // steady
   return r;
 }
 
@@ -160,8 +160,8 @@ perf::OnnxPerfResult onnx_fixture() {
   loop.iterations = 10;
   loop.target_ci_pct = 5;
   loop.max_iterations = 10;
-  perf::add_target_ci(r.quality, loop, "latency_ms", r.metrics.latency_s, run.timed_s.size());
-  r.clock = {{1, {4, 3000, 2900}, {4, 2400, 2200}}};  // fell 20 %: throttled
+  perf::add_target_ci(r.context.quality, loop, "latency_ms", r.metrics.latency_s, run.timed_s.size());
+  r.context.clock = {{1, {4, 3000, 2900}, {4, 2400, 2200}}};  // fell 20 %: throttled
   return r;
 }
 
@@ -183,7 +183,7 @@ perf::OnnxPerfResult onnx_budget_fixture() {
   run.timed_s = {0.0000123};
   run.timed_wall_s = 0.0000124;
   perf::OnnxPerfResult result = make_onnx_result(c, run, perf::OnnxRunFacts{}, fixed_machine());
-  result.clock = {{1, {}, {}}};  // a VM without cpufreq
+  result.context.clock = {{1, {}, {}}};  // a VM without cpufreq
   // --validate --atol 0.001: one set within tolerance, one not, one whose shape differs.
   perf::OnnxValidation validation;
   validation.atol = 0.001;
@@ -230,7 +230,7 @@ perf::GenaiPerfReport genai_sweep_fixture() {
                                                       : perf::BandwidthProbes{bandwidth_probe({50.5, 51.25}), {}});
       // The last combination ran on a throttling machine.
       const bool hot = threads == 2 && prompt == 64;
-      r.clock = {{1, {8, 3400, 3300}, {8, hot ? 2900.0 : 3395.0, 2800}}};
+      r.context.clock = {{1, {8, 3400, 3300}, {8, hot ? 2900.0 : 3395.0, 2800}}};
       report.results.push_back(std::move(r));
     }
   }
@@ -254,7 +254,7 @@ perf::OnnxPerfReport onnx_sweep_fixture() {
       run.timed_s = {base, base * 1.02, base * 0.98};
       run.timed_wall_s = base * 3.1;
       perf::OnnxPerfResult result = perf::make_onnx_result(r.config, run, r.facts, fixed_machine());
-      result.clock = {{1, {}, {}}};
+      result.context.clock = {{1, {}, {}}};
       report.results.push_back(std::move(result));
     }
   }
