@@ -13,6 +13,7 @@ std::unique_ptr<CLI::App> make_app(int argc, const char* const* argv) {
       "winml: run and benchmark ONNX Runtime GenAI bundles and ONNX models on any execution provider");
   app->set_version_flag("--version", std::string("winml ") + WINML_VERSION_STRING + " (" + WINML_GIT_COMMIT + ")");
   app->require_subcommand(1);
+  app->footer("Exit codes: docs/exit-codes.md. Environment variables: docs/environment.md.");
   add_registered_commands(*app, argc, argv);
   return app;
 }
