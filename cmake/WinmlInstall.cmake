@@ -18,6 +18,18 @@ endif()
 install(TARGETS ${_plugins} LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR} RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 if(WIN32)
   install(FILES ${WINML_RUNTIME_LIBS} DESTINATION ${CMAKE_INSTALL_BINDIR})
+elseif(WINML_GENAI_PACKAGE_VERSION)
+  # The installed GenAI is libonnxruntime-genai.so.<version> behind a link with the name the engine
+  # was linked with: the package folder that told the build tree its version is not installed, and
+  # the engine reads the version from the name of the file the loader mapped (install_version.cpp).
+  set(_genai_lib "${WINML_GENAI_LIB_DIR}/libonnxruntime-genai.so")
+  set(_other_libs ${WINML_RUNTIME_LIBS})
+  list(REMOVE_ITEM _other_libs "${_genai_lib}")
+  install(FILES ${_other_libs} DESTINATION ${CMAKE_INSTALL_LIBDIR})
+  set(_genai_versioned "libonnxruntime-genai.so.${WINML_GENAI_PACKAGE_VERSION}")
+  install(FILES "${_genai_lib}" DESTINATION ${CMAKE_INSTALL_LIBDIR} RENAME "${_genai_versioned}")
+  install(CODE "file(CREATE_LINK \"${_genai_versioned}\"
+    \"\$ENV{DESTDIR}\${CMAKE_INSTALL_PREFIX}/${CMAKE_INSTALL_LIBDIR}/libonnxruntime-genai.so\" SYMBOLIC)")
 else()
   install(FILES ${WINML_RUNTIME_LIBS} DESTINATION ${CMAKE_INSTALL_LIBDIR})
 endif()

@@ -62,6 +62,9 @@ if(NOT WINML_ORT_ROOT OR NOT WINML_GENAI_ROOT)
     set(_genai_pkg "${WINML_NUGET_PACKAGES_DIR}/microsoft.ml.onnxruntimegenai/${WINML_GENAI_VERSION}")
     set(WINML_GENAI_INCLUDE_DIR "${_genai_pkg}/build/native/include")
     set(WINML_GENAI_LIB_DIR "${_genai_pkg}/runtimes/${WINML_NUGET_RUNTIME}/native")
+    # GenAI 0.18 has no version call and its file name carries none: an install names its copy
+    # after the package it came from (WinmlInstall.cmake), where the engine reads it back.
+    set(WINML_GENAI_PACKAGE_VERSION "${WINML_GENAI_VERSION}")
   endif()
 endif()
 if(WINML_ORT_ROOT)

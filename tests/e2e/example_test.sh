@@ -17,6 +17,11 @@ out=$("$build/bin/stream_generate" "$work/bundle" "Hello from the example")
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 cmake -S "$source/examples" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" "${compiler[@]}" >/dev/null
 cmake --build "$work/consumer" >/dev/null
+# An installed winml names the GenAI it loads (not "unknown"), as the build tree does.
+built_genai=$("$build/bin/winml" sys -f json | python3 -c 'import json,sys; print(json.load(sys.stdin)["versions"]["genai"])')
+installed_genai=$("$work/prefix/bin/winml" sys -f json | python3 -c 'import json,sys; print(json.load(sys.stdin)["versions"]["genai"])')
+[[ "$installed_genai" == "$built_genai" && "$installed_genai" != unknown ]] ||
+  { echo "installed winml reports GenAI '$installed_genai', the build tree '$built_genai'"; exit 1; }
 installed=$("$work/consumer/stream_generate" "$work/bundle" "Hello from the example")
 [[ "$installed" == "$out" ]] || { echo "installed example differs: '$installed' vs '$out'"; exit 1; }
 echo "example ok: ${#out} characters"
