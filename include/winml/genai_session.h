@@ -32,6 +32,8 @@ Clock steady_clock_seconds();
 struct GenaiSessionOptions {
   /// The EP to force onto the bundle's hardware stages, and the device for its device-specific
   /// provider options; default = respect the bundle. From names: EpChoice::parse("qnn", "npu").
+  /// An EP this machine lacks is refused on the first load (a winml::Error of category load that
+  /// lists what the machine has), never replaced by the CPU.
   EpChoice ep;
   /// Intra-op threads of every stage's ONNX Runtime session; nullopt = as the bundle's config sets
   /// them, else GenAI's default. GenAI has no API for it, so a value goes into a derived copy of

@@ -9,9 +9,11 @@
 
 namespace winml::ep {
 
-std::vector<std::string> EngineEpDiscovery::available_providers() { return engine::get().available_providers(); }
+engine::Engine& EngineEpDiscovery::engine() const { return engine_ != nullptr ? *engine_ : engine::get(); }
 
-std::vector<engine::EpDevice> EngineEpDiscovery::ep_devices() { return engine::get().ep_devices(); }
+std::vector<std::string> EngineEpDiscovery::available_providers() { return engine().available_providers(); }
+
+std::vector<engine::EpDevice> EngineEpDiscovery::ep_devices() { return engine().ep_devices(); }
 
 FixedEpDiscovery::FixedEpDiscovery(std::vector<std::string> providers, std::vector<engine::EpDevice> devices)
     : providers_(std::move(providers)), devices_(std::move(devices)) {}

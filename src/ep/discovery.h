@@ -25,14 +25,23 @@ class EpDiscovery {
   virtual std::vector<engine::EpDevice> ep_devices() = 0;
 };
 
-/// Asks the loaded engine (engine::get(); loads it on first use). Register plugin EP libraries
-/// before calling.
+/// Asks an engine: the loaded one (engine::get(); loads it on first use) unless one is given.
+/// Register plugin EP libraries before calling.
 class EngineEpDiscovery : public EpDiscovery {
  public:
-  /// Engine::available_providers() of the loaded engine.
+  /// Asks engine::get().
+  EngineEpDiscovery() = default;
+  /// Asks `engine`, which must outlive this (a session's own engine).
+  explicit EngineEpDiscovery(engine::Engine& engine) : engine_(&engine) {}
+  /// Engine::available_providers() of the engine.
   std::vector<std::string> available_providers() override;
-  /// Engine::ep_devices() of the loaded engine.
+  /// Engine::ep_devices() of the engine.
   std::vector<engine::EpDevice> ep_devices() override;
+
+ private:
+  engine::Engine& engine() const;
+
+  engine::Engine* engine_ = nullptr;
 };
 
 /// A machine described by hand: for tests and for callers that know the answer already.

@@ -6,6 +6,7 @@
 #include "engine/engine_loader.h"
 #include "session/bundle_check.h"
 #include "session/chat_template.h"
+#include "session/ep_availability.h"
 #include "session/load_folder.h"
 #include "session/prompt_tokens.h"
 #include "session/timed_generation.h"
@@ -71,6 +72,8 @@ struct GenaiSession::Impl {
     // The first use loads the engine libraries: that is "other", not preparation.
     engine::Engine& engine = the_engine();
     const double engine_ready = options.clock();
+    ep::EngineEpDiscovery discovery(engine);
+    session::require_ep_available(options.ep, discovery);
     prepared = session::prepare_load_folder(facts.config, load_request(engine));
     prepared_once = true;
     for (const StagePreparation& stage : prepared.stages) parts.compile_s += stage.seconds;

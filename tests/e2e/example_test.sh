@@ -13,6 +13,13 @@ trap 'rm -rf "$work"' EXIT
 "$build/bin/winml" bundle synth -o "$work/bundle" 2>/dev/null
 out=$("$build/bin/stream_generate" "$work/bundle" "Hello from the example")
 [[ -n "$out" ]] || { echo "in-tree example printed nothing"; exit 1; }
+# The library refuses an EP this machine lacks, as the CLI does, instead of running on the CPU.
+if refusal=$("$build/bin/stream_generate" "$work/bundle" "Hello" cuda 2>&1); then
+  echo "the example generated with --ep cuda on a machine without CUDA: $refusal"
+  exit 1
+fi
+[[ $refusal == *"CUDAExecutionProvider is not available on this machine"* ]] ||
+  { echo "the cuda refusal does not name the EP: $refusal"; exit 1; }
 
 cmake --install "$build" --prefix "$work/prefix" >/dev/null
 cmake -S "$source/examples" -B "$work/consumer" -G Ninja -DCMAKE_PREFIX_PATH="$work/prefix" "${compiler[@]}" >/dev/null
