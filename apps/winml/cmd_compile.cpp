@@ -11,10 +11,12 @@
 #include "compile/file_compiler.h"
 #include "engine/engine_loader.h"
 #include "ep/catalog.h"
+#include "ep/discovery.h"
 #include "number_flags.h"
 #include "platform/file_kind.h"
 #include "platform/utf8_path.h"
 #include "session/bundle_check.h"
+#include "session/ep_availability.h"
 #include "session/load_folder.h"
 #include "util/printable.h"
 #include "winml/errors.h"
@@ -46,6 +48,14 @@ void print_stages(const std::vector<StagePreparation>& stages) {
   }
 }
 
+// An EP this machine lacks compiles nothing: the output would be plain copies that run on the CPU.
+// Refused as perf and generate refuse it, naming what the machine has; after the model checks, so
+// a bad model is named first.
+void require_ep_on_this_machine(const EpChoice& choice) {
+  ep::EngineEpDiscovery discovery;
+  session::require_ep_available(choice, discovery);
+}
+
 void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   auto facts = session::check_bundle(options.model, options.allow_custom_ops);
   session::LoadRequest request;
@@ -63,6 +73,7 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
       throw UsageError(options.output + " exists and is not a derived bundle. Pass --overwrite or another -o folder.");
     }
   }
+  require_ep_on_this_machine(choice);
   auto prepared = session::prepare_load_folder(facts.config, request, target);
   for (const auto& warning : prepared.warnings) warn(warning, options.out);
   print_stages(prepared.stages);
@@ -78,6 +89,7 @@ void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
   job.source = options.model;
   job.output = options.output;
   job.target = choice;
+  job.require_target = [&choice] { require_ep_on_this_machine(choice); };
   job.embed = options.embed;
   job.timeout_s = options.timeout_s;
   job.overwrite = options.overwrite;

@@ -49,6 +49,7 @@ StageResult compile_file(const FileCompileJob& job) {
   if (job.target.respects_bundle()) {
     throw UsageError("give the EP to compile " + job.source.string() + " for (e.g. --ep qnn).");
   }
+  if (job.require_target) job.require_target();
   const ep::EpInfo& target = *job.target.info();
   CompileConfig config = compile_config_for(target, job.target.device(), job.provider_options);
   // new_file_path: `-o x/../y.onnx` names y.onnx and leaves no empty x folder.

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,9 @@ struct FileCompileJob {
   /// The EP to compile for and its device (none = the EP's primary one). A choice that respects
   /// the bundle is a UsageError: a single file has no bundle to respect.
   EpChoice target;
+  /// Refuses a target this machine lacks (throws); called once the model is known to be valid, so
+  /// a bad file is named first. Empty = no check (the caller knows the EP is there).
+  std::function<void()> require_target;
   ProviderOptions provider_options;
   bool embed = false;
   double timeout_s = 300;
