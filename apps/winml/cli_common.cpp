@@ -45,19 +45,23 @@ CLI::Validator path_value(const std::string& example) {
 void add_output_flags(CLI::App& app, OutputOptions& options) {
   // Engine log lines follow the verbosity (engine_log.h); nothing is loaded yet while parsing.
   app.add_flag_function(
-      "-v,--verbose",
-      [&options](std::int64_t count) {
-        options.verbosity += static_cast<int>(count);
-        route_engine_logs(options.verbosity);
-      },
-      "More detail on stderr (repeatable; -v adds ONNX Runtime's error lines, -vv its info, -vvv its verbose log)");
+         "-v,--verbose",
+         [&options](std::int64_t count) {
+           options.verbosity += static_cast<int>(count);
+           route_engine_logs(options.verbosity);
+         },
+         "More detail on stderr (repeatable; -v adds ONNX Runtime's error lines, -vv its info, -vvv its verbose log)")
+      // A count takes no value: CLI11 would throw std::invalid_argument out of parse for
+      // --verbose=text (found by cli_args_fuzzer); refused as a usage error instead.
+      ->disable_flag_override();
   app.add_flag_function(
-      "-q,--quiet",
-      [&options](std::int64_t count) {
-        options.verbosity -= static_cast<int>(count);
-        route_engine_logs(options.verbosity);
-      },
-      "Less output on stderr: no progress, no ONNX Runtime warnings");
+         "-q,--quiet",
+         [&options](std::int64_t count) {
+           options.verbosity -= static_cast<int>(count);
+           route_engine_logs(options.verbosity);
+         },
+         "Less output on stderr: no progress, no ONNX Runtime warnings")
+      ->disable_flag_override();
   app.add_flag("--no-color", options.no_color, "Never colour the output (colour is used only on a terminal)");
 }
 
