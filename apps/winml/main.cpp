@@ -1,7 +1,8 @@
 // winml: runs and benchmarks ONNX Runtime GenAI bundles and single ONNX models.
 // main() only builds the app from the registered subcommands and maps errors to exit codes:
 // 0 success, 2 usage error, 3 outputs that fail --validate, 4 a regression perf compare --fail-if-slower
-// found, 5 a --fail-if-slower gate that could not be evaluated, 1 runtime failure. Nothing here loads ONNX Runtime.
+// found, 5 a --fail-if-slower gate that could not be evaluated, 130 a perf run Ctrl-C stopped (its report
+// of what finished written), 1 runtime failure. Nothing here loads ONNX Runtime.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -18,6 +19,7 @@
 #include "platform/signal_cleanup.h"
 #include "platform/terminal.h"
 #include "regression_found.h"
+#include "run_interrupted.h"
 #include "util/printable.h"
 #include "winml/engine_scope.h"
 #include "winml/errors.h"
@@ -72,6 +74,9 @@ int main(int argc, char** raw_argv) {
   } catch (const winml::cli::RegressionFound& e) {
     say("error: ", e.what(), "\n");
     code = winml::cli::kExitRegression;
+  } catch (const winml::cli::RunInterrupted& e) {
+    say("", e.what(), "\n");
+    code = winml::cli::kExitInterrupted;
   } catch (const winml::cli::GateNotEvaluated& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     code = winml::cli::kExitGateNotEvaluated;
