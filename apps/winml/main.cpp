@@ -20,6 +20,7 @@
 #include "platform/terminal.h"
 #include "regression_found.h"
 #include "run_interrupted.h"
+#include "suggestions.h"
 #include "util/printable.h"
 #include "winml/engine_scope.h"
 #include "winml/errors.h"
@@ -41,7 +42,9 @@ int exit_code_for(const winml::Error& error) {
 
 int main(int argc, char** raw_argv) {
   // UTF-8 on every system: on Windows the C runtime's argv cannot hold every file name.
-  std::vector<std::string> arguments = winml::platform::utf8_arguments(argc, raw_argv);
+  // `winml help perf` is `winml perf --help`.
+  std::vector<std::string> arguments = winml::cli::expand_help_command(winml::platform::utf8_arguments(argc, raw_argv));
+  argc = static_cast<int>(arguments.size());
   std::vector<char*> argv_pointers = winml::platform::argv_of(arguments);
   char** argv = argv_pointers.data();
   // Ctrl-C or a kill during a write deletes the temporary files in flight, then exits by the signal.
@@ -68,6 +71,9 @@ int main(int argc, char** raw_argv) {
     code = app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     code = app.exit(e);
+  } catch (const CLI::ExtrasError&) {
+    say("error: ", winml::cli::unexpected_argument_message(app).c_str(), "\n");
+    code = 2;
   } catch (const CLI::ParseError& e) {
     say("error: ", e.what(), "\nRun 'winml --help' (or 'winml <command> --help') for usage.\n");
     code = 2;
