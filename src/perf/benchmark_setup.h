@@ -17,6 +17,7 @@
 #include "perf/sweep_plan.h"
 #include "platform/cpu_clock.h"
 #include "platform/interrupt_request.h"
+#include "platform/memory_hierarchy.h"
 #include "platform/peak_rss_reset.h"
 #include "platform/process_memory.h"
 #include "roofline/bundle_model.h"
@@ -40,6 +41,9 @@ struct BenchmarkServices {
   Clock clock = steady_clock_seconds();
   /// Measures the machine's memory bandwidth around a GenAI run (default: measure_memory_bandwidth).
   std::function<BandwidthResult(const BandwidthOptions&)> measure_bandwidth = measure_memory_bandwidth;
+  /// Reads the machine's last-level cache, which decides whether the probes can mean anything
+  /// (default: platform::read_memory_hierarchy).
+  std::function<platform::MemoryHierarchy()> read_memory_hierarchy = platform::read_memory_hierarchy;
   /// Resets the process's peak resident memory to its current value, so a bandwidth probe's arrays
   /// do not stand as the run's peak; false when it cannot (default: platform::reset_peak_rss).
   std::function<bool()> reset_peak_memory = platform::reset_peak_rss;
