@@ -16,6 +16,7 @@
 #include "merge/report_merge.h"
 #include "perf_tool_flags.h"
 #include "storage/report_file.h"
+#include "util/plural.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -42,8 +43,8 @@ void run_merge(const MergeFlags& flags) {
   storage::write_report(flags.output, merge::merged_report_text(merged.report), flags.overwrite);
   if (flags.out.verbosity >= 0) {
     const std::size_t results = merged.report["results"].size();
-    note(fmt::format("merged {} report{} ({} result{}) into {}", files.size(), files.size() == 1 ? "" : "s", results,
-                     results == 1 ? "" : "s", flags.output));
+    note(fmt::format("merged {} ({}) into {}", count_of(files.size(), "report"), count_of(results, "result"),
+                     flags.output));
   }
 }
 

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "engine/engine.h"
 #include "machine/bandwidth_probe.h"
@@ -14,6 +15,7 @@
 #include "perf/interruption.h"
 #include "perf/loop_settings.h"
 #include "perf/progress.h"
+#include "perf/run_quality.h"
 #include "perf/sweep_plan.h"
 #include "platform/cpu_clock.h"
 #include "platform/interrupt_request.h"
@@ -93,9 +95,11 @@ BenchmarkStart begin_benchmark(const ReportTarget& target, const LoopRequest& lo
 void begin_scheduled_run(std::size_t index, const ScheduledRun& run, std::span<const Combination> combinations,
                          const RoundPlan& rounds, const BenchmarkServices& services, ProgressSink& progress);
 
-/// `warning` about one combination's results, "pp=64: ..." in a sweep of several (they are given
-/// after the last round, away from the combination's progress lines), as is for a plain run.
-std::string combination_warning(const Combination& combination, std::size_t combinations, const std::string& warning);
+/// The console's lines about the checks of every combination's result (`qualities[i]` of
+/// `combinations[i]`): perf/quality_summary.h, a combination named "pp=64: ..." in a sweep of
+/// several. Given after the last round, away from the combinations' progress lines.
+std::vector<std::string> quality_warnings(std::span<const Combination> combinations,
+                                          const std::vector<const RunQuality*>& qualities);
 
 /// Overwrites the pinned library versions in `machine` with those the loaded engine reports.
 void attach_engine_versions(MachineInfo& machine, engine::Engine& engine);

@@ -354,11 +354,14 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   for (std::size_t i = 0; i < combinations.size(); ++i) {
     if (pooled[i].progress.timed == 0) continue;  // stopped before it measured anything
     results.push_back(finish(pooled[i], roofline, sweep.probes, combinations[i].run.depth, start_.loop));
-    // Over every round's samples, so said once the last round has run, naming the combination.
-    for (const std::string& warning : results.back().context.quality.warnings) {
-      observer.on_warning(combination_warning(combinations[i], combinations.size(), warning));
-    }
   }
+  // Over every round's samples, so said once the last round has run: one line per kind of
+  // warning for the whole sweep, the report keeping each. The results are a prefix of the
+  // combinations even after Ctrl-C (a later one runs only once every earlier one has a timed
+  // iteration), so result i is combination i.
+  std::vector<const RunQuality*> qualities;
+  for (const GenaiPerfResult& result : results) qualities.push_back(&result.context.quality);
+  for (const std::string& warning : quality_warnings(combinations, qualities)) observer.on_warning(warning);
   return results;
 }
 

@@ -7,6 +7,7 @@
 #include "report/bandwidth_report.h"
 #include "report/json_fields.h"
 #include "report/text_units.h"
+#include "util/plural.h"
 
 namespace winml::report {
 namespace {
@@ -170,8 +171,9 @@ std::string roofline_prefill_text(const perf::GenaiRoofline& roofline) {
 
 std::string roofline_memory_text(const perf::GenaiRoofline& roofline) {
   const perf::RooflineMetrics& m = roofline.metrics;
-  const std::string known = fmt::format("weights {} · KV cache {} at {} tokens", part_bytes(m.weights_bytes),
-                                        part_bytes(m.kv_cache_bytes), m.longest_context_tokens);
+  const std::string known =
+      fmt::format("weights {} · KV cache {} at {}", part_bytes(m.weights_bytes), part_bytes(m.kv_cache_bytes),
+                  count_of(static_cast<std::size_t>(m.longest_context_tokens), "token"));
   if (m.peak_rss_bytes == 0) return known + " (peak RSS unknown)";
   return fmt::format("{} · rest {} of the {} peak RSS", known, part_bytes(m.rest_of_peak_rss_bytes),
                      text::bytes(m.peak_rss_bytes));
