@@ -31,7 +31,7 @@ void write_html_report(const std::vector<document::PerfReportDocument>& reports,
 std::filesystem::path write_run_html(std::string_view json, const std::filesystem::path& json_path,
                                      const std::filesystem::path& path, bool overwrite) {
   return storage::write_finished_report(path, html_page({document::parse_perf_report(json, json_path.string())}),
-                                       overwrite, "--html");
+                                        overwrite, "--html");
 }
 
 }  // namespace winml::cli
