@@ -42,7 +42,8 @@ CLI::Validator path_value(const std::string& example) {
       "PATH");
 }
 
-void add_output_flags(CLI::App& app, OutputOptions& options) {
+void add_output_flags(CLI::App& app, OutputOptions& options, EngineLogs engine_logs) {
+  const bool routed = engine_logs == EngineLogs::routed;
   // Engine log lines follow the verbosity (engine_log.h); nothing is loaded yet while parsing.
   app.add_flag_function(
          "-v,--verbose",
@@ -50,7 +51,9 @@ void add_output_flags(CLI::App& app, OutputOptions& options) {
            options.verbosity += static_cast<int>(count);
            route_engine_logs(options.verbosity);
          },
-         "More detail on stderr (repeatable; -v adds ONNX Runtime's error lines, -vv its info, -vvv its verbose log)")
+         routed ? "More detail on stderr (repeatable; -v adds ONNX Runtime's error lines, -vv its info, -vvv its "
+                  "verbose log)"
+                : "More detail on stderr (repeatable)")
       // A count takes no value: CLI11 would throw std::invalid_argument out of parse for
       // --verbose=text (found by cli_args_fuzzer); refused as a usage error instead.
       ->disable_flag_override();
@@ -60,7 +63,8 @@ void add_output_flags(CLI::App& app, OutputOptions& options) {
            options.verbosity -= static_cast<int>(count);
            route_engine_logs(options.verbosity);
          },
-         "Less output on stderr: no progress, no ONNX Runtime warnings")
+         routed ? "Less output on stderr: no progress, no ONNX Runtime warnings"
+                : "Less output on stderr: no status lines")
       ->disable_flag_override();
   app.add_flag("--no-color", options.no_color, "Never colour the output (colour is used only on a terminal)");
 }

@@ -30,8 +30,12 @@ struct OutputOptions {
 /// for the message ("report.json").
 CLI::Validator path_value(const std::string& example);
 
-/// Binds -v/--verbose, -q/--quiet and --no-color.
-void add_output_flags(CLI::App& app, OutputOptions& options);
+/// Whether a command loads ONNX Runtime, whose log lines -v and -q also govern (engine_log.h).
+enum class EngineLogs { routed, none };
+
+/// Binds -v/--verbose, -q/--quiet and --no-color. Their help mentions ONNX Runtime's log lines
+/// only on commands that load it (`engine_logs`).
+void add_output_flags(CLI::App& app, OutputOptions& options, EngineLogs engine_logs = EngineLogs::routed);
 
 /// Binds the repeatable --ep-library NAME=PATH (plugin EP libraries).
 void add_ep_library_flag(CLI::App& app, std::vector<std::string>& libraries);

@@ -9,7 +9,6 @@
 #include <limits>
 #include <memory>
 #include <string>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -17,6 +16,7 @@
 #include "command_registry.h"
 #include "number_flags.h"
 #include "onnx_io/onnx_io_loader.h"
+#include "synth/bpe_vocab.h"
 #include "synth/synth_options.h"
 
 namespace winml::cli {
@@ -82,26 +82,41 @@ void setup_synth(CLI::App& parent) {
   cmd->add_option("--preset", flags->preset,
                   "Starting shape: tiny (default; ~0.2 M parameters) or bench (~483 M, 1.9 GB of fp32 weights)")
       ->check(CLI::IsMember(synth::preset_names()));
-  const std::vector<std::tuple<const char*, const char*, std::int64_t synth::SynthOptions::*>> shape = {
-      {"--layers", "Transformer layers", &synth::SynthOptions::layers},
-      {"--hidden-size", "Model width (= heads x head size)", &synth::SynthOptions::hidden_size},
-      {"--heads", "Query heads", &synth::SynthOptions::num_heads},
-      {"--kv-heads", "Key/value heads (divides --heads)", &synth::SynthOptions::num_kv_heads},
-      {"--head-size", "Width of one head (a multiple of 16)", &synth::SynthOptions::head_size},
-      {"--intermediate-size", "SwiGLU MLP width", &synth::SynthOptions::intermediate_size},
-      {"--vocab-size", "Vocabulary and logits width (>= 262)", &synth::SynthOptions::vocab_size},
-      {"--context-length", "Longest sequence (also search.max_length)", &synth::SynthOptions::context_length},
+  struct ShapeFlag {
+    const char* name;
+    const char* help;
+    std::int64_t synth::SynthOptions::*member;
+    std::int64_t min;
+    std::int64_t max;
   };
+  const std::vector<ShapeFlag> shape = {
+      {"--layers", "Transformer layers", &synth::SynthOptions::layers, 1, synth::kMaxLayers},
+      {"--hidden-size", "Model width (= heads x head size)", &synth::SynthOptions::hidden_size, synth::kMinHiddenSize,
+       synth::kMaxWidth},
+      {"--heads", "Query heads", &synth::SynthOptions::num_heads, 1, synth::kMaxWidth},
+      {"--kv-heads", "Key/value heads (divides --heads)", &synth::SynthOptions::num_kv_heads, 1, synth::kMaxWidth},
+      {"--head-size", "Width of one head (a multiple of 16)", &synth::SynthOptions::head_size, 1, synth::kMaxWidth},
+      {"--intermediate-size", "SwiGLU MLP width", &synth::SynthOptions::intermediate_size, 1, synth::kMaxWidth},
+      {"--vocab-size", "Vocabulary and logits width", &synth::SynthOptions::vocab_size, synth::kMinVocabSize,
+       synth::kMaxVocab},
+      {"--context-length", "Longest sequence (also search.max_length)", &synth::SynthOptions::context_length,
+       synth::kMinContext, synth::kMaxContext},
+  };
+  const synth::SynthOptions tiny = synth::tiny_preset();
+  const synth::SynthOptions bench = synth::bench_preset();
   for (std::size_t i = 0; i < shape.size(); ++i) {
-    auto [name, help, member] = shape[i];
-    // Any int64 here: synth::validate gives each its real range, naming the flag.
-    auto* option =
-        cmd->add_option(name, flags->values[i], std::string(help) + "; overrides the preset")
-            ->transform(integer_in(std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()));
-    flags->shape.emplace_back(option, member);
+    const ShapeFlag& flag = shape[i];
+    // The range synth::validate enforces, checked while parsing too so that --help can show it;
+    // the relations between flags (heads x head size) are left to synth::validate.
+    auto* option = cmd->add_option(flag.name, flags->values[i],
+                                   fmt::format("{}; overrides the preset (tiny {}, bench {})", flag.help,
+                                               tiny.*(flag.member), bench.*(flag.member)))
+                       ->type_name("N")
+                       ->transform(integer_in(flag.min, static_cast<std::uint64_t>(flag.max)));
+    flags->shape.emplace_back(option, flag.member);
   }
   flags->seed_option =
-      cmd->add_option("--seed", flags->seed, "Weight seed: the same seed gives the same bytes (0 to 2^64-1; default 0)")
+      cmd->add_option("--seed", flags->seed, "Weight seed: the same seed gives the same bytes (default 0)")
           ->transform(integer_in(0, std::numeric_limits<std::uint64_t>::max()));
   cmd->add_option("--precision", flags->precision, "fp32 (MatMul) or int4 (MatMulNBits, blocks of 32)")
       ->check(CLI::IsMember({"fp32", "int4"}));
@@ -111,7 +126,7 @@ void setup_synth(CLI::App& parent) {
   cmd->add_flag("--no-chat-template", flags->no_chat_template,
                 "Leave chat_template out of tokenizer_config.json (raw prompts only)");
   cmd->add_flag("--overwrite", flags->overwrite, "Replace the bundle files in an existing, non-empty folder");
-  add_output_flags(*cmd, flags->output);
+  add_output_flags(*cmd, flags->output, EngineLogs::none);  // loads no ONNX Runtime
   cmd->callback([flags] { run_synth(*flags); });
 }
 

@@ -140,6 +140,7 @@ void setup_compile(CLI::App& parent) {
       ->check(path_value("-o compiled-bundle, or leave -o out for the default"));
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing output");
   cmd->add_option("--compile-timeout", options->timeout_s, "Seconds allowed per stage")
+      ->type_name("SECONDS")
       ->default_val(300)
       ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
   add_ep_library_flag(*cmd, options->ep_libraries);

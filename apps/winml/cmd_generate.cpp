@@ -113,13 +113,13 @@ void setup_generate(CLI::App& parent) {
   cmd->add_option("--repetition-penalty", options->generation.repetition_penalty, "Repetition penalty (1 = off)")
       ->default_val(1.0)
       ->check(number_in(0, kMaxSamplingFactor, /*min_exclusive=*/true));
-  cmd->add_option("--seed", options->seed, "Sampling seed (--do-sample), 0 to 2147483647")
-      ->transform(integer_in(0, kMaxGenaiSeed));
+  cmd->add_option("--seed", options->seed, "Sampling seed (--do-sample)")->transform(integer_in(0, kMaxGenaiSeed));
   cmd->add_option("--ep", options->ep, "Force this EP onto the bundle's hardware stages (cpu strips them)");
   cmd->add_option("-d,--device", options->device, "cpu, gpu, npu, auto or config (default: the bundle's routing)");
   add_threads_flag(*cmd, options->threads);
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages");
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
+      ->type_name("SECONDS")
       ->default_val(300)
       ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");

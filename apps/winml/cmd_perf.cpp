@@ -97,6 +97,7 @@ void setup_perf(CLI::App& parent) {
       ->transform(integer_in(0, perf::kMaxIterations));
   cmd->add_option("--duration", options->duration_s,
                   "Time budget in seconds for the timed phase, instead of a count; a bound under --target-ci")
+      ->type_name("SECONDS")
       ->check(number_in(0, kMaxDurationS, /*min_exclusive=*/true));
   cmd->add_option("--target-ci", options->target_ci_pct,
                   "Run until the 95% interval of the primary metric (decode tokens/s; winml: latency) is within "
@@ -108,16 +109,16 @@ void setup_perf(CLI::App& parent) {
                   "winml-genai 100, winml 1000) or --duration")
       ->transform(integer_in(1, perf::kMaxIterations));
   cmd->add_option("--rounds", options->rounds,
-                  "Measure the whole sweep R times, the combinations interleaved (A B C, A B C) so that drift and "
+                  "Measure the whole sweep N times, the combinations interleaved (A B C, A B C) so that drift and "
                   "heat fall on each alike; each combination's rounds pool into its one result (default 1)")
-      ->type_name("R")
+      ->type_name("N")
       ->transform(integer_in(1, perf::kMaxRounds));
   cmd->add_option(
          "--delay", options->delay_s,
-         "Sleep S seconds (fractions allowed) before every run but the first, a run being one combination's "
+         "Sleep this many seconds (fractions allowed) before every run but the first, a run being one combination's "
          "warmup and timed iterations in one round; the pause follows any reload and precedes the run's probe and "
          "warmup (default 0)")
-      ->type_name("S")
+      ->type_name("SECONDS")
       ->check(number_in(0, perf::kMaxDelayS));
   add_name_sweep(*cmd, "-d,--device", options->device, options->sweep.devices,
                  "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu; a list "
@@ -130,6 +131,7 @@ void setup_perf(CLI::App& parent) {
                   1, kMaxThreads);
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages (default off)");
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
+      ->type_name("SECONDS")
       ->default_val(300)
       ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
   auto* prompt =
@@ -191,7 +193,9 @@ void setup_perf(CLI::App& parent) {
   cmd->add_option("--atol", options->atol, "Absolute tolerance of --validate (default by element type)")
       ->check(number_at_least(0))
       ->needs(validate);
-  cmd->add_option("-o,--output", options->output, "Report path (default ~/.cache/winml/perf/<model>/<time>.json)")
+  cmd->add_option("-o,--output", options->output,
+                  "Report path; default <cache>/perf/<model>-<hash>/<YYYYMMDD-HHMMSS>.json, <cache> being "
+                  "WINML_CACHE_DIR, else the user's cache folder (~/.cache/winml; docs/environment.md)")
       ->check(path_value("-o report.json, or leave -o out for the default path"));
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing report (and --html file)");
   cmd->add_option("--html", options->html,

@@ -107,7 +107,7 @@ void setup_perf_compare(CLI::App& perf) {
                   "model) is significantly slower by more than PCT percent")
       ->type_name("PCT")
       ->check(number_in(0, kMaxFailIfSlowerPercent));
-  add_output_flags(*cmd, flags->out);
+  add_output_flags(*cmd, flags->out, EngineLogs::none);  // loads no ONNX Runtime
   cmd->callback([flags, cmd] {
     refuse_benchmark_flags(*cmd, "compare");  // `perf -n 4 compare ...`: nothing to benchmark
     run_compare(*flags);

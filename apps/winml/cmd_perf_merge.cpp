@@ -57,7 +57,7 @@ void setup_perf_merge(CLI::App& perf) {
   cmd->add_option(
          "reports", flags->files,
          "Report files written by winml perf (schema version 1 or 2); last, last~N name the newest (winml perf ls)")
-      ->type_name("REPORT...")
+      ->type_name("REPORT")
       ->check(path_value("shard-1.json"));
   cmd->add_option("-o,--output", flags->output, "The merged report's path")
       ->required()
@@ -65,7 +65,7 @@ void setup_perf_merge(CLI::App& perf) {
   cmd->add_flag("--overwrite", flags->overwrite, "Replace an existing file at the output path");
   cmd->add_flag("--allow-missing", flags->allow_missing,
                 "Merge a sweep even when some of its shards are missing (they are named in a warning)");
-  add_output_flags(*cmd, flags->out);
+  add_output_flags(*cmd, flags->out, EngineLogs::none);  // loads no ONNX Runtime
   cmd->callback([flags, cmd] {
     refuse_benchmark_flags(*cmd, "merge");  // `perf -n 4 merge ...`: nothing to benchmark
     run_merge(*flags);

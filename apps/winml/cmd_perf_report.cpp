@@ -62,14 +62,14 @@ void setup_perf_report(CLI::App& parent) {
   cmd->add_option("reports", options->reports,
                   "JSON reports written by `winml perf` (one or more); last, last~N name the newest (winml perf ls)")
       ->required()
-      ->type_name("REPORT.json")
+      ->type_name("REPORT")
       ->check(path_value("run.json"));
   cmd->add_option("-o,--output", options->output, "HTML file to write")
       ->required()
-      ->type_name("FILE.html")
+      ->type_name("FILE")
       ->check(path_value("-o report.html"));
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing file");
-  add_output_flags(*cmd, options->out);
+  add_output_flags(*cmd, options->out, EngineLogs::none);  // loads no ONNX Runtime
   cmd->callback([options] { run_perf_report(*options); });
 }
 

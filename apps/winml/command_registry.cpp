@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "suggestions.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -57,6 +58,17 @@ std::string command_list(CLI::App& app, const std::string& path) {
   return list;
 }
 
+// The names of the subcommands of `app`; at the root also "help" (main.cpp's `winml help`).
+std::vector<std::string> command_names(CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : subcommands_of(app)) names.push_back(sub->get_name());
+  if (app.get_parent() == nullptr) names.emplace_back("help");
+  return names;
+}
+
+// "." after a sentence, or the "; did you mean '...'?" that ends it instead.
+std::string sentence_end(const std::string& suggestion) { return suggestion.empty() ? "." : suggestion; }
+
 // A group ("bundle", the root) only selects a command; a command runs itself.
 bool is_group(const CLI::App& app) { return app.get_require_subcommand_min() > 0; }
 
@@ -75,15 +87,18 @@ void check_command_words(CLI::App& app, int argc, const char* const* argv) {
     // and CLI11 would report any other flag here only as a missing command.
     if (word.front() == '-') {
       if (word == "-h" || word == "--help" || word == "--version") return;
-      throw UsageError("unknown option '" + word + "' for 'winml" + (path.empty() ? "" : " " + path) +
-                       "'. A command's flags go after the command: " + command_list(*level, path) + ". Run 'winml " +
+      throw UsageError("unknown option '" + word + "' for 'winml" + (path.empty() ? "" : " " + path) + "'" +
+                       sentence_end(did_you_mean(word, path.empty() ? std::vector<std::string>{"--help", "--version"}
+                                                                    : std::vector<std::string>{"--help"})) +
+                       " A command's flags go after the command: " + command_list(*level, path) + ". Run 'winml " +
                        (path.empty() ? "" : path + " ") + "--help' for what each does.");
     }
     CLI::App* next = find_subcommand(*level, word);
     if (next == nullptr) {
-      throw UsageError("unknown command '" + (path.empty() ? word : path + " " + word) +
-                       "'. Commands: " + command_list(*level, path) + ". Run 'winml " +
-                       (path.empty() ? "" : path + " ") + "--help' for what each does.");
+      throw UsageError("unknown command '" + (path.empty() ? word : path + " " + word) + "'" +
+                       sentence_end(did_you_mean(word, command_names(*level))) +
+                       " Commands: " + command_list(*level, path) + ". Run 'winml " + (path.empty() ? "" : path + " ") +
+                       "--help' for what each does.");
     }
     level = next;
     path += (path.empty() ? "" : " ") + word;

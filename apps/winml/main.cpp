@@ -1,7 +1,8 @@
 // winml: runs and benchmarks ONNX Runtime GenAI bundles and single ONNX models.
 // main() only builds the app from the registered subcommands and maps errors to exit codes:
 // 0 success, 2 usage error, 3 outputs that fail --validate, 4 a regression perf compare --fail-if-slower
-// found, 5 a --fail-if-slower gate that could not be evaluated, 1 runtime failure. Nothing here loads ONNX Runtime.
+// found, 5 a --fail-if-slower gate that could not be evaluated, 130 a perf run Ctrl-C stopped (its report
+// of what finished written), 1 runtime failure. Nothing here loads ONNX Runtime.
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
@@ -18,6 +19,8 @@
 #include "platform/signal_cleanup.h"
 #include "platform/terminal.h"
 #include "regression_found.h"
+#include "run_interrupted.h"
+#include "suggestions.h"
 #include "util/printable.h"
 #include "winml/engine_scope.h"
 #include "winml/errors.h"
@@ -39,7 +42,9 @@ int exit_code_for(const winml::Error& error) {
 
 int main(int argc, char** raw_argv) {
   // UTF-8 on every system: on Windows the C runtime's argv cannot hold every file name.
-  std::vector<std::string> arguments = winml::platform::utf8_arguments(argc, raw_argv);
+  // `winml help perf` is `winml perf --help`.
+  std::vector<std::string> arguments = winml::cli::expand_help_command(winml::platform::utf8_arguments(argc, raw_argv));
+  argc = static_cast<int>(arguments.size());
   std::vector<char*> argv_pointers = winml::platform::argv_of(arguments);
   char** argv = argv_pointers.data();
   // Ctrl-C or a kill during a write deletes the temporary files in flight, then exits by the signal.
@@ -66,12 +71,18 @@ int main(int argc, char** raw_argv) {
     code = app.exit(e);
   } catch (const CLI::CallForVersion& e) {
     code = app.exit(e);
+  } catch (const CLI::ExtrasError&) {
+    say("error: ", winml::cli::unexpected_argument_message(app).c_str(), "\n");
+    code = 2;
   } catch (const CLI::ParseError& e) {
     say("error: ", e.what(), "\nRun 'winml --help' (or 'winml <command> --help') for usage.\n");
     code = 2;
   } catch (const winml::cli::RegressionFound& e) {
     say("error: ", e.what(), "\n");
     code = winml::cli::kExitRegression;
+  } catch (const winml::cli::RunInterrupted& e) {
+    say("", e.what(), "\n");
+    code = winml::cli::kExitInterrupted;
   } catch (const winml::cli::GateNotEvaluated& e) {
     std::fprintf(stderr, "error: %s\n", e.what());
     code = winml::cli::kExitGateNotEvaluated;

@@ -13,7 +13,9 @@
 #include "perf_console.h"
 #include "perf_options.h"
 #include "perf_output.h"
+#include "platform/interrupt_request.h"
 #include "prompt_source.h"
+#include "run_interrupted.h"
 
 namespace winml::cli {
 
@@ -48,8 +50,14 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   perf::GenaiPerfReport report;
   report.sweep = plan.facts;
   report.sweep.shard = options.shard;
-  report.results = benchmark.run(prompt_text, selected, choices.chooser(), console);
+  {
+    platform::StopOnInterrupt measuring;  // Ctrl-C: report what finished, exit 130
+    report.results = benchmark.run(prompt_text, selected, choices.chooser(), console);
+  }
+  report.interrupted = benchmark.interruption();
+  refuse_empty_interrupted_run(report.interrupted, report.results.size());
   emit_report(report, options, benchmark.report_path());
+  finish_interrupted_run(report.interrupted);
 }
 
 }  // namespace winml::cli

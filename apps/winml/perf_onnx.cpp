@@ -11,6 +11,8 @@
 #include "perf_console.h"
 #include "perf_options.h"
 #include "perf_output.h"
+#include "platform/interrupt_request.h"
+#include "run_interrupted.h"
 
 namespace winml::cli {
 
@@ -46,8 +48,14 @@ void run_onnx_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   perf::OnnxPerfReport report;
   report.sweep = plan.facts;
   report.sweep.shard = options.shard;
-  report.results = benchmark.run(selected, choices.chooser(), console);
+  {
+    platform::StopOnInterrupt measuring;  // Ctrl-C: report what finished, exit 130
+    report.results = benchmark.run(selected, choices.chooser(), console);
+  }
+  report.interrupted = benchmark.interruption();
+  refuse_empty_interrupted_run(report.interrupted, report.results.size());
   emit_report(report, options, benchmark.report_path());
+  finish_interrupted_run(report.interrupted);
   // After the report: the timing stands whatever the outputs were.
   perf::require_valid_outputs(report.results);
 }

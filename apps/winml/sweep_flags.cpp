@@ -1,6 +1,7 @@
 #include "sweep_flags.h"
 
 #include <optional>
+#include <string>
 #include <string_view>
 
 #include "ep/catalog.h"
@@ -19,7 +20,9 @@ std::string long_name(const std::string& names) {
 
 // A CLI11 validator running `parse`; CLI11 already puts the flag's name in front of the message.
 template <class Parse>
-CLI::Validator sweep_check(const std::string& flag, Parse parse) {
+// `shown` is what --help says of each value: a count flag's range ("1..1024", as integer_in shows
+// it), nothing for a name flag (its help lists the names).
+CLI::Validator sweep_check(const std::string& flag, Parse parse, const std::string& shown = "") {
   return CLI::Validator(
       [flag, parse](std::string& text) -> std::string {
         try {
@@ -32,8 +35,10 @@ CLI::Validator sweep_check(const std::string& flag, Parse parse) {
           return message;
         }
       },
-      "");  // no validator text in --help: the type name already says N|LIST
+      shown);
 }
+
+std::string count_range(long long min, long long max) { return std::to_string(min) + ".." + std::to_string(max); }
 
 // What a value of a name flag stands for: --ep names (CPU, cpu, CPUExecutionProvider) by the
 // catalog's canonical name, so that two spellings of one EP are one value listed twice.
@@ -52,9 +57,9 @@ CLI::Option* add_count_sweep(CLI::App& cmd, const std::string& names, std::strin
   const std::string flag = long_name(names);
   return cmd.add_option(names, text, help)
       ->type_name("N|LIST")
-      ->check(sweep_check(flag, [flag, min, max, &values](const std::string& t) {
-        values = perf::parse_count_list(flag, t, min, max);
-      }));
+      ->check(sweep_check(
+          flag, [flag, min, max, &values](const std::string& t) { values = perf::parse_count_list(flag, t, min, max); },
+          count_range(min, max)));
 }
 
 CLI::Option* add_count_sweep(CLI::App& cmd, const std::string& names, std::string& text,
@@ -63,10 +68,13 @@ CLI::Option* add_count_sweep(CLI::App& cmd, const std::string& names, std::strin
   const std::string flag = long_name(names);
   return cmd.add_option(names, text, help)
       ->type_name("N|LIST")
-      ->check(sweep_check(flag, [flag, min, max, &values](const std::string& t) {
-        const std::vector<int> counts = perf::parse_count_list(flag, t, min, max);
-        values.assign(counts.begin(), counts.end());
-      }));
+      ->check(sweep_check(
+          flag,
+          [flag, min, max, &values](const std::string& t) {
+            const std::vector<int> counts = perf::parse_count_list(flag, t, min, max);
+            values.assign(counts.begin(), counts.end());
+          },
+          count_range(min, max)));
 }
 
 CLI::Option* add_name_sweep(CLI::App& cmd, const std::string& names, std::string& text,

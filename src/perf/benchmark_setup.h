@@ -11,10 +11,12 @@
 #include "engine/engine.h"
 #include "machine/bandwidth_probe.h"
 #include "machine/machine_info.h"
+#include "perf/interruption.h"
 #include "perf/loop_settings.h"
 #include "perf/progress.h"
 #include "perf/sweep_plan.h"
 #include "platform/cpu_clock.h"
+#include "platform/interrupt_request.h"
 #include "platform/peak_rss_reset.h"
 #include "platform/process_memory.h"
 #include "roofline/bundle_model.h"
@@ -49,6 +51,9 @@ struct BenchmarkServices {
   std::function<roofline::BundleModel(const std::filesystem::path&)> read_bundle_model = roofline::read_bundle_model;
   /// Wall-clock time the run starts at: the report's timestamp and default name.
   std::function<std::chrono::system_clock::time_point()> now = [] { return std::chrono::system_clock::now(); };
+  /// Polled between iterations and combinations: true stops the run, which reports what finished
+  /// (default: a Ctrl-C while the CLI holds a platform::StopOnInterrupt).
+  StopRequest stop = platform::interrupt_requested;
 
   /// The engine: `engine` when set, else engine::get().
   engine::Engine& get_engine() const;

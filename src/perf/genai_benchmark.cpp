@@ -32,11 +32,12 @@ class SessionSource final : public GenerationSource {
 
 // `count` cold starts: each destroys the model and tokenizer, loads them again (preparation and
 // compilation are not redone: GenaiSession reuses their folder) and times the first generation.
+// A stop request ends them early.
 std::vector<ColdStart> run_cold_starts(GenaiSession& session, GenerationSource& source, std::size_t count,
-                                       const Clock& clock, ProgressSink& progress) {
+                                       const Clock& clock, ProgressSink& progress, const StopRequest& stop) {
   std::vector<ColdStart> starts;
   const double start = clock();
-  for (std::size_t i = 0; i < count; ++i) {
+  for (std::size_t i = 0; i < count && !stop_requested(stop); ++i) {
     session.unload();
     ColdStart cold;
     cold.load = session.load();
@@ -132,6 +133,7 @@ struct GenaiPooledRuns {
   std::vector<ClockCheck> clock;   // one per round
   std::vector<GenaiRound> rounds;  // one per round
   BandwidthProbes probes;          // before its first round, after its last
+  CombinationProgress progress;    // what has run, for an interruption's summary
   bool started = false;            // a run has been added
 };
 
@@ -150,7 +152,9 @@ struct BenchmarkInputs {
 };
 
 // One run of a combination (one round) on the loaded session, added to its pooled runs. Under
-// `probe` the first round is preceded and the last followed by a read-bandwidth probe.
+// `probe` the first round is preceded and the last followed by a read-bandwidth probe. A run the
+// stop request cut short skips what follows its generations (probe, cold starts): Ctrl-C wants the
+// report soon.
 void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::string& prompt_text,
               const ScheduledRun& run, const Combination& combination, bool probe, GenaiPooledRuns& pooled,
               BenchmarkObserver& observer) {
@@ -188,15 +192,18 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   SessionSource source(session, std::move(depth_ids), ids, generation);
   // Read after the probe (which loads every core, as the run will) and right before the warmup.
   ClockCheck clock{run.round, services.read_cpu_clock(), {}};
-  GenaiRunSamples samples = run_genai_benchmark(source, context.start.loop, services.clock, observer);
+  GenaiRunSamples samples = run_genai_benchmark(source, context.start.loop, services.clock, observer, services.stop);
   clock.after = services.read_cpu_clock();
+  pooled.progress.rounds_run += 1;
+  pooled.progress.timed += samples.timed.size();
+  pooled.progress.stopped = pooled.progress.stopped || samples.stopped;
   if (throttled(clock).value_or(false)) observer.on_warning(throttle_warning(clock, combination.label));
-  if (probe && last_round) {
+  if (probe && last_round && !samples.stopped) {
     note_peak_rss();  // the warmup and timed generations'
     pooled.probes.after = probe_bandwidth(services, observer, "after");
   }
-  if (request.cold) {
-    auto cold = run_cold_starts(session, source, samples.timed.size(), services.clock, observer);
+  if (request.cold && !samples.stopped) {
+    auto cold = run_cold_starts(session, source, samples.timed.size(), services.clock, observer, services.stop);
     pooled.facts.cold.insert(pooled.facts.cold.end(), cold.begin(), cold.end());
   }
   note_peak_rss();  // the cold starts', or the whole run's without probes
@@ -275,7 +282,9 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   // Read once: every combination runs the same bundle, whatever EP or threads it loads with.
   std::optional<RooflineModel> roofline;
   std::optional<LoadedSession> loaded;
+  interruption_.reset();
   for (std::size_t i = 0; i < schedule.size(); ++i) {
+    if (stop_requested(services_.stop)) break;
     const ScheduledRun& run = schedule[i];
     const Combination& combination = combinations[run.position];
     if (run.loads) {
@@ -298,9 +307,13 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
     const bool probe = roofline && request_.bandwidth_probe;
     run_once(context, *loaded, prompt_text, run, combination, probe, pooled[run.position], observer);
   }
+  std::vector<CombinationProgress> progress;
+  for (const GenaiPooledRuns& runs : pooled) progress.push_back(runs.progress);
+  if (stop_requested(services_.stop)) interruption_ = summarize_interruption(progress, request_.rounds.rounds);
   std::vector<GenaiPerfResult> results;
   results.reserve(combinations.size());
   for (std::size_t i = 0; i < combinations.size(); ++i) {
+    if (pooled[i].progress.timed == 0) continue;  // stopped before it measured anything
     results.push_back(finish(pooled[i], roofline, combinations[i].run.depth, start_.loop));
     // Over every round's samples, so said once the last round has run, naming the combination.
     for (const std::string& warning : results.back().context.quality.warnings) {

@@ -81,14 +81,20 @@ class GenaiBenchmark {
   /// pooled in round order. Engine and runtime failures propagate as their winml::Error category;
   /// a combination that does not fit the context throws UsageError before any runs; a roofline
   /// that cannot be computed (a bundle whose weights cannot be counted, a probe that cannot
-  /// allocate) is a warning and an absent roofline.
+  /// allocate) is a warning and an absent roofline. Once services.stop says stop, no generation,
+  /// load or combination starts: the results are those with a finished timed generation (perhaps
+  /// none) and interruption() says how far the run got.
   std::vector<GenaiPerfResult> run(const std::string& prompt_text, std::span<const Combination> combinations,
                                    const GenaiLoadChooser& choose, BenchmarkObserver& observer);
+
+  /// Set when the last run() was stopped early (Ctrl-C); empty when it ran its whole plan.
+  const std::optional<Interruption>& interruption() const { return interruption_; }
 
  private:
   GenaiBenchmarkRequest request_;
   BenchmarkServices services_;
   BenchmarkStart start_;
+  std::optional<Interruption> interruption_;
 };
 
 }  // namespace winml::perf

@@ -5,7 +5,7 @@
 namespace winml::perf {
 
 GenaiRunSamples run_genai_benchmark(GenerationSource& source, const LoopSettings& settings, const Clock& clock,
-                                    ProgressSink& progress) {
+                                    ProgressSink& progress, const StopRequest& stop) {
   validate(settings);
   GenaiRunSamples out;
   out.warmup.reserve(settings.warmup);
@@ -19,6 +19,10 @@ GenaiRunSamples run_genai_benchmark(GenerationSource& source, const LoopSettings
 
   const double start = clock();
   for (std::size_t i = 0; i < settings.warmup; ++i) {
+    if (stop_requested(stop)) {
+      out.stopped = true;
+      return out;
+    }
     out.warmup.push_back(source.generate());
     progress.on_iteration({Phase::warmup, i + 1, settings.warmup, 0, out.warmup.back().total_s(), clock() - start});
   }
@@ -26,6 +30,10 @@ GenaiRunSamples run_genai_benchmark(GenerationSource& source, const LoopSettings
   const double timed_start = clock();
   double now = timed_start;
   while (should_start_timed_iteration(settings, out.timed.size(), now - timed_start, precision.relative_half_width())) {
+    if (stop_requested(stop)) {
+      out.stopped = true;
+      break;
+    }
     out.timed.push_back(source.generate());
     if (settings.target_ci_pct && !out.timed.back().decode_s.empty()) {
       precision.add(out.timed.back().decode_tokens_per_s());

@@ -7,6 +7,7 @@
 
 #include <vector>
 
+#include "perf/interruption.h"
 #include "perf/loop_settings.h"
 #include "perf/progress.h"
 #include "winml/genai_session.h"
@@ -27,11 +28,14 @@ struct GenaiRunSamples {
   std::vector<GenerationTiming> warmup;  ///< excluded from statistics
   std::vector<GenerationTiming> timed;   ///< the statistics are computed from these
   double timed_wall_s = 0;               ///< wall time of the whole timed phase, runner clock
+  bool stopped = false;                  ///< `stop` ended it before its plan (Ctrl-C)
 };
 
 /// Runs settings.warmup generations, then timed ones until should_start_timed_iteration says stop.
 /// Validates settings first (winml::UsageError). Reports every finished generation to progress.
+/// Checks `stop` before every generation: once it says stop, none further starts (the timed phase
+/// may then have none) and the samples are marked `stopped`.
 GenaiRunSamples run_genai_benchmark(GenerationSource& source, const LoopSettings& settings, const Clock& clock,
-                                    ProgressSink& progress);
+                                    ProgressSink& progress, const StopRequest& stop = {});
 
 }  // namespace winml::perf

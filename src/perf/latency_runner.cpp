@@ -7,7 +7,7 @@
 namespace winml::perf {
 
 LatencyRun run_latency_benchmark(const std::function<void()>& run, const LoopSettings& settings, const Clock& clock,
-                                 ProgressSink& progress) {
+                                 ProgressSink& progress, const StopRequest& stop) {
   validate(settings);
   LatencyRun out;
   // Reserve up front so push_back never allocates between runs; under a time budget the count is
@@ -27,6 +27,10 @@ LatencyRun run_latency_benchmark(const std::function<void()>& run, const LoopSet
   progress.on_iteration({Phase::first_run, 1, 1, 0, out.first_run_s, t1 - start});
 
   for (std::size_t i = 0; i < settings.warmup; ++i) {
+    if (stop_requested(stop)) {
+      out.stopped = true;
+      return out;
+    }
     t0 = clock();
     run();
     t1 = clock();
@@ -38,6 +42,10 @@ LatencyRun run_latency_benchmark(const std::function<void()>& run, const LoopSet
   double now = timed_start;
   while (
       should_start_timed_iteration(settings, out.timed_s.size(), now - timed_start, precision.relative_half_width())) {
+    if (stop_requested(stop)) {
+      out.stopped = true;
+      break;
+    }
     t0 = clock();
     run();
     t1 = clock();

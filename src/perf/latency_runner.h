@@ -7,6 +7,7 @@
 #include <functional>
 #include <vector>
 
+#include "perf/interruption.h"
 #include "perf/loop_settings.h"
 #include "perf/progress.h"
 #include "winml/genai_session.h"
@@ -19,12 +20,15 @@ struct LatencyRun {
   std::vector<double> warmup_s;  ///< warmup calls, excluded from statistics
   std::vector<double> timed_s;   ///< timed calls: the statistics are computed from these
   double timed_wall_s = 0;       ///< wall time of the whole timed phase, including loop overhead
+  bool stopped = false;          ///< `stop` ended it before its plan (Ctrl-C)
 };
 
 /// Calls run once untimed-for-statistics (first run), settings.warmup times, then timed until
 /// should_start_timed_iteration says stop, so 1 + warmup + timed calls in all. Validates settings
 /// first (winml::UsageError). Exceptions from run propagate. Reports every call to progress.
+/// Checks `stop` before every call after the first: once it says stop, no further call starts
+/// (the timed phase may then have none) and the result is marked `stopped`.
 LatencyRun run_latency_benchmark(const std::function<void()>& run, const LoopSettings& settings, const Clock& clock,
-                                 ProgressSink& progress);
+                                 ProgressSink& progress, const StopRequest& stop = {});
 
 }  // namespace winml::perf

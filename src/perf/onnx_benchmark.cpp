@@ -112,6 +112,7 @@ struct OnnxPooledRuns {
   std::vector<ClockCheck> clock;             // one per round
   std::vector<OnnxRound> rounds;             // one per round
   std::optional<OnnxValidation> validation;  // --validate: checked in the first round
+  CombinationProgress progress;              // what has run, for an interruption's summary
 };
 
 }  // namespace
@@ -142,7 +143,9 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
   std::unique_ptr<engine::OnnxSession> session;
   OnnxLoadChoice choice;
   OnnxRunFacts load_facts;
+  interruption_.reset();
   for (std::size_t i = 0; i < schedule.size(); ++i) {
+    if (stop_requested(services_.stop)) break;
     const ScheduledRun& scheduled = schedule[i];
     const Combination& combination = combinations[scheduled.position];
     if (scheduled.loads) {
@@ -179,8 +182,11 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
           session->run(next_set);
           next_set = next_set + 1 == inputs.sets.size() ? 0 : next_set + 1;
         },
-        start_.loop, services_.clock, observer);
+        start_.loop, services_.clock, observer, services_.stop);
     clock.after = services_.read_cpu_clock();
+    runs.progress.rounds_run += 1;
+    runs.progress.timed += run.timed_s.size();
+    runs.progress.stopped = runs.progress.stopped || run.stopped;
     if (throttled(clock).value_or(false)) observer.on_warning(throttle_warning(clock, combination.label));
     const auto memory = services_.read_memory();
     runs.clock.push_back(clock);
@@ -214,15 +220,20 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     runs.machine = machine_;
     attach_engine_versions(runs.machine, engine);
     config.run.threads = onnx_threads_in_effect(choice.intra_op_threads, runs.machine);
-    if (request_.validate) {
+    // Not after a stop: validating may run every data set once more, and Ctrl-C wants the report.
+    if (request_.validate && !run.stopped) {
       const std::size_t runs_done = 1 + run.warmup_s.size() + run.timed_s.size();
       runs.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance);
     }
   }
+  std::vector<CombinationProgress> progress;
+  for (const OnnxPooledRuns& runs : pooled) progress.push_back(runs.progress);
+  if (stop_requested(services_.stop)) interruption_ = summarize_interruption(progress, request_.rounds.rounds);
   std::vector<OnnxPerfResult> results;
   results.reserve(pooled.size());
   for (std::size_t i = 0; i < pooled.size(); ++i) {
     OnnxPooledRuns& runs = pooled[i];
+    if (runs.progress.timed == 0) continue;  // stopped before it measured anything
     OnnxPerfResult result = make_onnx_result(std::move(runs.config), runs.samples, runs.facts, std::move(runs.machine));
     result.context.clock = std::move(runs.clock);
     result.rounds = std::move(runs.rounds);

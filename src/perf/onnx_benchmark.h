@@ -85,9 +85,14 @@ class OnnxBenchmark {
   /// round, when asked; a mismatch is in the row, not thrown). Memory is sampled before and after
   /// creating the session and after each run. Engine and input failures propagate as their
   /// winml::Error category. Warnings about a run (high variation, short warmup, a throttled CPU
-  /// clock) go to observer.on_warning.
+  /// clock) go to observer.on_warning. Once services.stop says stop, no run, load or combination
+  /// starts (nor validation): the results are those with a finished timed run (perhaps none) and
+  /// interruption() says how far the run got.
   std::vector<OnnxPerfResult> run(std::span<const Combination> combinations, const OnnxLoadChooser& choose,
                                   BenchmarkObserver& observer);
+
+  /// Set when the last run() was stopped early (Ctrl-C); empty when it ran its whole plan.
+  const std::optional<Interruption>& interruption() const { return interruption_; }
 
  private:
   OnnxBenchmarkRequest request_;
@@ -95,6 +100,7 @@ class OnnxBenchmark {
   BenchmarkStart start_;
   generated_inputs::ShapeOverrides overrides_;
   MachineInfo machine_;
+  std::optional<Interruption> interruption_;
 };
 
 }  // namespace winml::perf

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "perf/genai_result.h"
+#include "perf/interruption.h"
 #include "perf/onnx_result.h"
 #include "perf/shard.h"
 
@@ -39,7 +40,8 @@ struct SweepFacts {
 template <class Result>
 struct PerfReport {
   SweepFacts sweep;             ///< what was swept
-  std::vector<Result> results;  ///< one per combination
+  std::vector<Result> results;  ///< one per combination (of an interrupted run: each that measured anything)
+  std::optional<Interruption> interrupted;  ///< Ctrl-C stopped the run before its plan
 };
 
 /// A GenAI run's results.

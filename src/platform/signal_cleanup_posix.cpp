@@ -4,6 +4,7 @@
 #include <cerrno>
 #include <initializer_list>
 
+#include "platform/interrupt_request.h"
 #include "platform/remove_file_now.h"
 #include "platform/signal_cleanup.h"
 
@@ -11,7 +12,13 @@ namespace winml::platform {
 namespace {
 
 void on_signal(int sig) {
+  // While a benchmark measures, the first Ctrl-C asks it to stop and report (interrupt_request.h).
   const int saved_errno = errno;
+  if (sig == SIGINT && take_interrupt_as_stop_request()) {
+    [[maybe_unused]] const ssize_t written = ::write(STDERR_FILENO, kStopRequestNotice, sizeof kStopRequestNotice - 1);
+    errno = saved_errno;
+    return;
+  }
   remove_registered_temp_paths();
   // Die of the same signal: the default action, delivered as soon as the handler returns
   // (the signal is blocked while its handler runs).

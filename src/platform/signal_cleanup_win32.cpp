@@ -1,5 +1,6 @@
 #include <windows.h>
 
+#include "platform/interrupt_request.h"
 #include "platform/remove_file_now.h"
 #include "platform/signal_cleanup.h"
 #include "platform/utf16_win32.h"
@@ -16,6 +17,13 @@ BOOL WINAPI on_console_event(DWORD event) {
   switch (event) {
     case CTRL_C_EVENT:      // SIGINT
     case CTRL_BREAK_EVENT:  // SIGINT, from a program (GenerateConsoleCtrlEvent) or Ctrl-Break
+      // While a benchmark measures, the first asks it to stop and report (interrupt_request.h).
+      if (take_interrupt_as_stop_request()) {
+        DWORD written = 0;
+        ::WriteFile(::GetStdHandle(STD_ERROR_HANDLE), kStopRequestNotice, sizeof kStopRequestNotice - 1, &written,
+                    nullptr);
+        return TRUE;
+      }
       remove_registered_temp_paths();
       ::ExitProcess(static_cast<UINT>(STATUS_CONTROL_C_EXIT));
     case CTRL_CLOSE_EVENT:     // SIGHUP: the console window is closing

@@ -260,10 +260,19 @@ Json sweep(const perf::SweepFacts& facts) {
   return out;
 }
 
+// {combinations_planned, combinations_reported, combinations_cut_short}: how far a run Ctrl-C
+// stopped got.
+Json interruption(const perf::Interruption& stopped) {
+  return {{"combinations_planned", stopped.combinations_planned},
+          {"combinations_reported", stopped.combinations_reported},
+          {"combinations_cut_short", stopped.combinations_cut_short}};
+}
+
 template <class Result>
 Json document(const std::string& kind, const perf::PerfReport<Result>& report, Json (*body)(const Result&)) {
   Json doc = json_fields::header(kind);
   doc["sweep"] = sweep(report.sweep);
+  if (report.interrupted) doc["interrupted"] = interruption(*report.interrupted);
   Json results = Json::array();
   for (const Result& r : report.results) results.push_back(body(r));
   doc["results"] = std::move(results);

@@ -8,11 +8,6 @@
 namespace winml::synth {
 namespace {
 
-// Limits keep a typo from asking for terabytes; real models sit far inside them.
-constexpr std::int64_t kMaxLayers = 512;
-constexpr std::int64_t kMaxWidth = 1 << 17;
-constexpr std::int64_t kMaxVocab = 1 << 21;
-constexpr std::int64_t kMaxContext = 1 << 21;
 constexpr std::uint64_t kMaxWeightBytes = 64ull << 30;
 
 void require_range(std::int64_t value, std::int64_t low, std::int64_t high, std::string_view flag) {
@@ -65,13 +60,13 @@ Precision parse_precision(std::string_view text) {
 
 void validate(const SynthOptions& o) {
   require_range(o.layers, 1, kMaxLayers, "--layers");
-  require_range(o.hidden_size, 2, kMaxWidth, "--hidden-size");
+  require_range(o.hidden_size, kMinHiddenSize, kMaxWidth, "--hidden-size");
   require_range(o.num_heads, 1, kMaxWidth, "--heads");
   require_range(o.num_kv_heads, 1, kMaxWidth, "--kv-heads");
   require_range(o.head_size, 1, kMaxWidth, "--head-size");
   require_range(o.intermediate_size, 1, kMaxWidth, "--intermediate-size");
   require_range(o.vocab_size, kMinVocabSize, kMaxVocab, "--vocab-size");
-  require_range(o.context_length, 16, kMaxContext, "--context-length");
+  require_range(o.context_length, kMinContext, kMaxContext, "--context-length");
   if (o.num_heads * o.head_size != o.hidden_size) {
     throw UsageError(
         fmt::format("--hidden-size {} must equal --heads {} x --head-size {} (= {}): change one of the three.",

@@ -31,6 +31,15 @@ struct SynthOptions {
   bool chat_template = true;              ///< put a chat_template into tokenizer_config.json
 };
 
+/// Bounds validate() enforces (docs/limits.md), public so that --help can show them. They keep a
+/// typo from asking for terabytes; real models sit far inside them.
+inline constexpr std::int64_t kMaxLayers = 512;
+inline constexpr std::int64_t kMaxWidth = 1 << 17;  ///< hidden size, heads, head size, MLP width
+inline constexpr std::int64_t kMinHiddenSize = 2;
+inline constexpr std::int64_t kMaxVocab = 1 << 21;
+inline constexpr std::int64_t kMinContext = 16;
+inline constexpr std::int64_t kMaxContext = 1 << 21;
+
 /// GroupQueryAttention (CPU) requires head_size to be a multiple of this.
 inline constexpr std::int64_t kHeadSizeMultiple = 16;
 

@@ -39,10 +39,14 @@ class Help:
                 section = line.strip().rstrip(":").lower()
                 continue
             stripped = line.strip()
-            if section and "subcommand" in section and stripped and line.startswith(" "):
+            if section == "commands" and re.match(r"^  \S", line):  # deeper lines continue a description
                 self.subcommands.add(stripped.split()[0])
-            elif stripped.startswith("-"):
-                names = [re.split(r"[{=:\[]", name, maxsplit=1)[0] for name in stripped.split()[0].split(",")]
+            elif re.match(r"^  -", line):
+                # The names column ends at two spaces: "-m, --model PATH", "--[no-]compile".
+                names = []
+                for name in re.split(r"\s{2,}", stripped)[0].split(","):
+                    name = name.split()[0] if name.split() else ""
+                    names += [name.replace("[no-]", ""), name.replace("[no-]", "no-")] if "[no-]" in name else [name]
                 names = [name for name in names if re.fullmatch(r"--?[A-Za-z0-9][\w-]*", name)]
                 self.flags.update(names)
                 if names and "--help" not in names:
@@ -165,11 +169,11 @@ def check(winml, docs):
 
 
 FAKE_HELP = {
-    "": "Usage: winml [OPTIONS] SUBCOMMAND\n\nOptions:\n  -h,--help  Print\n\nSubcommands:\n  perf  Benchmark\n",
-    "perf": ("Usage: winml perf [OPTIONS] [SUBCOMMAND]\n\nOptions:\n  -h,--help  Print\n  -m,--model TEXT REQUIRED\n"
-             "                Model\n  --compile,--no-compile{false}\n  -v,--verbose  More\n\n"
-             "Subcommands:\n  compare  Compare reports\n"),
-    "perf compare": "Usage: winml perf compare [OPTIONS] BASE NEW\n\nOptions:\n  -h,--help  Print\n  --force  Anyway\n",
+    "": "Usage: winml [OPTIONS] COMMAND\n\nOptions:\n  -h, --help  Print\n\nCommands:\n  perf  Benchmark\n",
+    "perf": ("Usage: winml perf [OPTIONS] [COMMAND]\n\nOptions:\n  -h, --help  Print\n  -m, --model PATH  Model\n"
+             "                [required]\n  --[no-]compile\n  -v, --verbose  More\n\n"
+             "Commands:\n  compare  Compare reports\n"),
+    "perf compare": "Usage: winml perf compare [OPTIONS] BASE NEW\n\nOptions:\n  -h, --help  Print\n  --force  Anyway\n",
 }
 
 

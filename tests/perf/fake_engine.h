@@ -182,6 +182,7 @@ inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
   services.engine = [&engine]() -> engine::Engine& { return engine; };
   services.clock = [&world] { return world.now; };
   services.now = [] { return std::chrono::system_clock::time_point(std::chrono::hours(24 * 365 * 56)); };
+  services.stop = {};  // never the process's Ctrl-C flag
   services.machine_info = [] {
     MachineInfo machine;
     machine.cpu_model = "fake cpu";

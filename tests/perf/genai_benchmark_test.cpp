@@ -613,5 +613,40 @@ TEST_F(GenaiBenchmarkTest, MaxLengthIsUsedAndReported) {
   EXPECT_THROW(run(), UsageError);
 }
 
+// Ctrl-C during the second of three combinations: the first is whole, the second keeps the
+// generation that finished, the third never loads or runs; no probe follows a cut run.
+TEST_F(GenaiBenchmarkTest, AStopRequestKeepsWhatFinishedAndSaysHowFarTheRunGot) {
+  request_.loop = {2, 0, std::nullopt};
+  services_.stop = [this] { return count("generate") >= 3; };
+  SweepAxes axes;
+  axes.max_new_tokens = {2, 3, 4};
+  const SweepPlan plan = plan_sweep(axes);
+  GenaiBenchmark bench = benchmark();
+  auto results = bench.run("hello", plan.combinations, chooser(), observer_);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].samples.size(), 2u);
+  EXPECT_EQ(results[1].samples.size(), 1u);
+  EXPECT_EQ(results[1].config.max_new_tokens, 3);
+  EXPECT_EQ(count("generate"), 3u);
+  EXPECT_EQ(count("bandwidth probe"), 3u);  // around the first, before the second
+  ASSERT_TRUE(bench.interruption());
+  EXPECT_EQ(*bench.interruption(), (Interruption{3, 2, 1}));
+}
+
+TEST_F(GenaiBenchmarkTest, AStopRequestBeforeAnyTimedGenerationLeavesNoResult) {
+  request_.loop = {2, 3, std::nullopt};
+  services_.stop = [this] { return count("generate") >= 1; };  // during the first warmup
+  GenaiBenchmark bench = benchmark();
+  EXPECT_TRUE(bench.run("hello", one(), chooser(), observer_).empty());
+  ASSERT_TRUE(bench.interruption());
+  EXPECT_EQ(*bench.interruption(), (Interruption{1, 0, 0}));
+}
+
+TEST_F(GenaiBenchmarkTest, ARunNobodyStopsHasNoInterruption) {
+  GenaiBenchmark bench = benchmark();
+  bench.run("hello", one(), chooser(), observer_);
+  EXPECT_FALSE(bench.interruption());
+}
+
 }  // namespace
 }  // namespace winml::perf

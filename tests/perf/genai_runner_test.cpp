@@ -154,5 +154,45 @@ TEST(GenaiRunner, SourceErrorsPropagate) {
   EXPECT_THROW(run_genai_benchmark(failing, LoopSettings{}, clock.clock(), progress), SessionError);
 }
 
+TEST(GenaiRunner, AStopRequestEndsTheTimedPhaseAfterTheGenerationInProgress) {
+  ManualClock clock;
+  ScriptedSource source(clock, {Script{}});
+  RecordingProgress progress;
+  LoopSettings settings;
+  settings.warmup = 1;
+  settings.iterations = 10;
+  // Ctrl-C arrives during the third timed generation: it finishes, no fourth starts.
+  const StopRequest stop = [&] { return source.calls >= 4; };
+  const GenaiRunSamples run = run_genai_benchmark(source, settings, clock.clock(), progress, stop);
+  EXPECT_TRUE(run.stopped);
+  EXPECT_EQ(run.warmup.size(), 1u);
+  EXPECT_EQ(run.timed.size(), 3u);
+  EXPECT_EQ(source.calls, 4u);
+}
+
+TEST(GenaiRunner, AStopRequestDuringTheWarmupLeavesNoTimedGeneration) {
+  ManualClock clock;
+  ScriptedSource source(clock, {Script{}});
+  RecordingProgress progress;
+  LoopSettings settings;
+  settings.warmup = 3;
+  const StopRequest stop = [&] { return source.calls >= 1; };
+  const GenaiRunSamples run = run_genai_benchmark(source, settings, clock.clock(), progress, stop);
+  EXPECT_TRUE(run.stopped);
+  EXPECT_EQ(run.warmup.size(), 1u);
+  EXPECT_TRUE(run.timed.empty());
+}
+
+TEST(GenaiRunner, ARunNobodyStopsIsNotMarkedStopped) {
+  ManualClock clock;
+  ScriptedSource source(clock, {Script{}});
+  RecordingProgress progress;
+  LoopSettings settings;
+  settings.iterations = 2;
+  const GenaiRunSamples run = run_genai_benchmark(source, settings, clock.clock(), progress, [] { return false; });
+  EXPECT_FALSE(run.stopped);
+  EXPECT_EQ(run.timed.size(), 2u);
+}
+
 }  // namespace
 }  // namespace winml::perf

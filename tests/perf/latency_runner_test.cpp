@@ -193,5 +193,35 @@ TEST(LatencyRunner, ErrorsPropagateAndBadSettingsRunNothing) {
       std::runtime_error);
 }
 
+TEST(LatencyRunner, AStopRequestEndsTheTimedPhaseAfterTheRunInProgress) {
+  ManualClock clock;
+  FakeRun run{clock, {1.0 / 1024}};
+  RecordingProgress progress;
+  LoopSettings settings;
+  settings.warmup = 2;
+  settings.duration_s = 3600;  // an hour-long budget Ctrl-C cuts short
+  // Ctrl-C during the fifth timed run: 1 first + 2 warmup + 5 timed calls, then no more.
+  const StopRequest stop = [&] { return run.calls >= 8; };
+  const LatencyRun r = run_latency_benchmark(run.fn(), settings, clock.clock(), progress, stop);
+  EXPECT_TRUE(r.stopped);
+  EXPECT_EQ(r.warmup_s.size(), 2u);
+  EXPECT_EQ(r.timed_s.size(), 5u);
+  EXPECT_EQ(run.calls, 8u);
+  EXPECT_GT(r.timed_wall_s, 0);
+}
+
+TEST(LatencyRunner, AStopRequestDuringTheWarmupLeavesNoTimedRun) {
+  ManualClock clock;
+  FakeRun run{clock, {1.0 / 1024}};
+  RecordingProgress progress;
+  LoopSettings settings;
+  settings.warmup = 5;
+  const StopRequest stop = [&] { return run.calls >= 2; };
+  const LatencyRun r = run_latency_benchmark(run.fn(), settings, clock.clock(), progress, stop);
+  EXPECT_TRUE(r.stopped);
+  EXPECT_EQ(r.warmup_s.size(), 1u);
+  EXPECT_TRUE(r.timed_s.empty());
+}
+
 }  // namespace
 }  // namespace winml::perf

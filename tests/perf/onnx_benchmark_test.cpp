@@ -329,5 +329,32 @@ TEST_F(OnnxBenchmarkTest, ResultWarningsNameTheirCombinationInASweep) {
   }
 }
 
+// Ctrl-C during the second of three batch sizes: the first is whole, the second keeps its one
+// finished timed run, the third never runs.
+TEST_F(OnnxBenchmarkTest, AStopRequestKeepsWhatFinishedAndSaysHowFarTheRunGot) {
+  request_.loop = {3, 0, std::nullopt};
+  BenchmarkServices services = testing::fake_services(world_, engine_);
+  const auto runs = [this] { return std::count(world_.events.begin(), world_.events.end(), "run"); };
+  services.stop = [&] { return runs() >= 6; };  // 1 + 3 runs of the first, then 1 + 1 of the second
+  SweepAxes axes;
+  axes.batch_sizes = {1, 2, 4};
+  const SweepPlan plan = plan_sweep(axes);
+  OnnxBenchmark bench(request_, services);
+  auto results = bench.run(plan.combinations, always(cpu()), progress_);
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].samples.timed_s.size(), 3u);
+  EXPECT_EQ(results[1].samples.timed_s.size(), 1u);
+  EXPECT_EQ(results[1].config.batch_size, 2);
+  EXPECT_EQ(runs(), 6);
+  ASSERT_TRUE(bench.interruption());
+  EXPECT_EQ(*bench.interruption(), (Interruption{3, 2, 1}));
+}
+
+TEST_F(OnnxBenchmarkTest, ARunNobodyStopsHasNoInterruption) {
+  OnnxBenchmark bench = benchmark();
+  bench.run(one(), always(cpu()), progress_);
+  EXPECT_FALSE(bench.interruption());
+}
+
 }  // namespace
 }  // namespace winml::perf

@@ -63,6 +63,22 @@ TEST_F(ReportSchema, SchemaVersionAndKind) {
   expect_rejected(wrong_kind, "/kind");
 }
 
+// An interrupted run says how far it got; a run that finished has no such key.
+TEST_F(ReportSchema, AnInterruptedRunSaysHowFarItGot) {
+  EXPECT_FALSE(genai.contains("interrupted"));
+  auto stopped = testing::genai_sweep_fixture();
+  stopped.interrupted = perf::Interruption{4, 4, 1};
+  json doc = json::parse(JsonReporter().render(stopped));
+  EXPECT_EQ(doc["interrupted"],
+            json::parse(R"({"combinations_planned": 4, "combinations_reported": 4, "combinations_cut_short": 1})"));
+  EXPECT_TRUE(test::check_report(doc).valid()) << test::check_report(doc).problems;
+  auto onnx_stopped = testing::onnx_sweep_fixture();
+  onnx_stopped.interrupted = perf::Interruption{8, 2, 0};
+  EXPECT_TRUE(test::check_report(json::parse(JsonReporter().render(onnx_stopped))).valid());
+  doc["interrupted"]["combinations_reported"] = 0;  // an interrupted report holds at least one result
+  expect_rejected(doc, "/interrupted/combinations_reported");
+}
+
 // A plain run is a sweep of one combination without axes; a sweep lists its axes outermost first
 // and holds one result per combination, each checked like a plain run's.
 TEST_F(ReportSchema, SweepAxesAndResults) {
