@@ -86,6 +86,7 @@ Json machine(const perf::MachineInfo& m) {
           {"os", m.os},
           {"kernel", m.kernel},
           {"arch", m.arch},
+          {"host_name", m.host_name},
           {"onnxruntime_version", m.onnxruntime_version},
           {"genai_version", m.genai_version},
           {"winml_version", m.winml_version},

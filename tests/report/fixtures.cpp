@@ -61,6 +61,7 @@ perf::MachineInfo fixed_machine() {
   m.os = "Debian GNU/Linux 12 (bookworm)";
   m.kernel = "Linux 6.1.0-18-amd64";
   m.arch = "x86_64";
+  m.host_name = "bench-01";
   m.onnxruntime_version = "1.31.0";
   m.genai_version = "0.18.0";
   m.winml_version = "0.1.0";
