@@ -1,11 +1,12 @@
 // `winml bundle synth`: writes a random-weight Llama-style GenAI bundle (plain or decoder-pipeline)
 // for tests and scaling studies. A preset gives the starting shape; explicit flags override it.
-// One summary line goes to stderr.
+// Progress lines (report/synth_progress_reporter.h), then one summary line, go to stderr.
 
 #include <fmt/format.h>
 
 #include <CLI/CLI.hpp>
 #include <cstdio>
+#include <iostream>
 #include <limits>
 #include <memory>
 #include <string>
@@ -16,9 +17,11 @@
 #include "command_registry.h"
 #include "number_flags.h"
 #include "onnx_io/onnx_io_loader.h"
+#include "report/synth_progress_reporter.h"
 #include "synth/bpe_vocab.h"
 #include "synth/synth_options.h"
 #include "util/plural.h"
+#include "winml/genai_session.h"
 
 namespace winml::cli {
 namespace {
@@ -65,7 +68,13 @@ synth::SynthOptions resolve(const SynthFlags& flags) {
 
 void run_synth(const SynthFlags& flags) {
   const synth::SynthOptions options = resolve(flags);
-  const synth::SynthResult result = onnx_io::get().write_bundle(options, flags.out, flags.overwrite);
+  // A large bundle takes seconds: its steps and the weights' progress go to stderr, unless quiet.
+  synth::SynthProgress progress;
+  if (flags.output.verbosity >= 0) {
+    progress = [lines = std::make_shared<report::SynthProgressLines>(std::cerr, steady_clock_seconds())](
+                   const synth::SynthProgressEvent& event) { (*lines)(event); };
+  }
+  const synth::SynthResult result = onnx_io::get().write_bundle(options, flags.out, flags.overwrite, progress);
   if (flags.output.verbosity < 0) return;
   note(fmt::format("wrote {} bundle to {}: {} parameters ({}, hidden {}, vocab {}, {}), {} on disk",
                    options.pipeline ? "decoder-pipeline" : "llama", result.directory.string(),

@@ -15,6 +15,7 @@
 #include "genai_load_flags.h"
 #include "number_flags.h"
 #include "prompt_source.h"
+#include "report/progress_reporter.h"
 #include "report/threads_text.h"
 #include "session/threads_in_effect.h"
 #include "session/token_budget.h"
@@ -57,6 +58,7 @@ void run_generate(const GenerateOptions& options) {
       genai_load_choice({options.ep, options.device, options.threads, options.compile, options.compile_timeout_s,
                          options.allow_custom_ops, options.ep_libraries});
   GenaiSession session(options.model, choice.session);
+  if (options.output.verbosity >= 0) note(report::loading_line(options.model, choice.session.ep));
   session.load();
   for (const auto& warning : session.warnings()) warn(warning, options.output);
 

@@ -1,12 +1,14 @@
 #pragma once
 /// \file
-/// How `winml perf` shows a running benchmark on stderr: the loading line, warnings and progress.
+/// How `winml perf` shows a running benchmark on stderr: the loading line, the generated inputs'
+/// shapes, warnings and progress.
 
 #include <iostream>
 #include <memory>
 #include <string>
 
 #include "cli_common.h"
+#include "generated_inputs/shape_summary.h"
 #include "perf/benchmark_observer.h"
 #include "report/progress_reporter.h"
 
@@ -18,9 +20,15 @@ class PerfConsole final : public perf::BenchmarkObserver {
   /// Progress and the loading line are left out when quiet; warnings always show.
   explicit PerfConsole(const OutputOptions& out)
       : out_(out), progress_(report::make_progress_reporter(std::cerr, out.verbosity < 0)) {}
-  /// "loading MODEL ..." unless quiet.
-  void on_loading(const std::string& model) override {
-    if (out_.verbosity >= 0) note("loading " + model + " ...");
+  /// "loading MODEL on EP ..." unless quiet (report::loading_line).
+  void on_loading(const std::string& model, const EpChoice& ep) override {
+    if (out_.verbosity >= 0) note(report::loading_line(model, ep));
+  }
+  /// Every generated input's shape (generated_inputs::describe_plan) unless quiet.
+  void on_generated_inputs(const std::vector<engine::TensorInfo>& inputs,
+                           const generated_inputs::ShapePlan& plan) override {
+    if (out_.verbosity < 0) return;
+    for (const auto& line : generated_inputs::describe_plan(inputs, plan)) note(line);
   }
   /// "warning: ..." (see warn).
   void on_warning(const std::string& message) override { warn(message, out_); }

@@ -66,13 +66,6 @@ std::vector<std::int64_t> resolve_shape(const engine::TensorInfo& input, int bat
   return shape;
 }
 
-bool batch_size_applies(const std::vector<engine::TensorInfo>& inputs, const ShapeOverrides& overrides) {
-  for (const auto& input : inputs) {
-    if (!input.shape.empty() && input.shape[0] <= 0 && overrides.count(input.name) == 0) return true;
-  }
-  return false;
-}
-
 void require_shape_fits(const engine::TensorInfo& input, const std::vector<std::int64_t>& shape,
                         const std::string& what) {
   std::vector<std::string> model_dims;

@@ -21,7 +21,7 @@
 namespace winml::onnx_io {
 
 /// Version of the interface declared in this file; bump it on any change here.
-inline constexpr int kOnnxIoInterfaceVersion = 2;
+inline constexpr int kOnnxIoInterfaceVersion = 3;
 
 /// What the plugin does for winml.
 class OnnxIo {
@@ -29,7 +29,7 @@ class OnnxIo {
   virtual ~OnnxIo() = default;
   /// synth::write_bundle (synth/bundle_writer.h), with the same errors.
   virtual synth::SynthResult write_bundle(const synth::SynthOptions& options, const std::filesystem::path& out_dir,
-                                          bool overwrite) = 0;
+                                          bool overwrite, const synth::SynthProgress& progress) = 0;
   /// tensor_files::load_data_sets (tensor_files/input_data.h), with the same errors.
   virtual std::vector<tensor_files::DataSet> load_data_sets(const std::filesystem::path& dir,
                                                             const std::vector<engine::TensorInfo>& inputs,

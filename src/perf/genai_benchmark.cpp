@@ -331,7 +331,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
       session_options.clock = services_.clock;
       session_options.engine = [this]() -> engine::Engine& { return services_.get_engine(); };
       GenaiSession session(request_.bundle, session_options);
-      observer.on_loading(request_.bundle);
+      observer.on_loading(request_.bundle, choice.session.ep);
       const LoadBreakdown load = session.load();
       for (const auto& warning : session.warnings()) observer.on_warning(warning);
       loaded.emplace(LoadedSession{std::move(session), choice, load});

@@ -11,6 +11,7 @@
 
 #include "ep/ort_providers.h"
 #include "generated_inputs/random_inputs.h"
+#include "generated_inputs/shape_plan.h"
 #include "perf/input_data_check.h"
 #include "perf/latency_runner.h"
 #include "storage/report_file.h"
@@ -18,6 +19,12 @@
 
 namespace winml::perf {
 namespace {
+
+// What the observer was told of the generated inputs, so that it is told again only of a change.
+struct ShapesShown {
+  std::vector<std::vector<std::int64_t>> shapes;
+  bool conflicts_warned = false;
+};
 
 struct PreparedInputs {
   std::vector<tensor_files::DataSet> sets;  // one, named "generated", without --input-data
@@ -46,24 +53,51 @@ std::vector<std::int64_t> value_shape(const engine::HostValue& value) {
   return value.elements.empty() ? std::vector<std::int64_t>{} : value_shape(value.elements.front());
 }
 
+// Decides the generated inputs' shapes together (generated_inputs/shape_plan.h). Tells the
+// observer the shapes whenever they differ from those it was last told (a batch sweep changes
+// them), and warns of --shape conflicts once.
+std::vector<std::vector<std::int64_t>> generated_shapes(const OnnxBenchmarkRequest& request, int batch_size,
+                                                        const std::vector<engine::TensorInfo>& inputs,
+                                                        const generated_inputs::ShapeOverrides& overrides,
+                                                        ShapesShown& shown, BenchmarkObserver& observer) {
+  generated_inputs::check_overrides_match(inputs, overrides);
+  std::vector<engine::TensorInfo> tensors;
+  tensors.reserve(inputs.size());
+  for (const auto& input : inputs) {
+    tensors.push_back(generated_inputs::tensor_info_of(input));
+    tensors.back().name = input.name;  // --shape names the input, whatever it holds
+    tensors.back().type_name = input.type_name;
+  }
+  require_batch_size_applies(request, batch_size, tensors, overrides);
+  generated_inputs::ShapePlan plan = generated_inputs::plan_shapes(tensors, batch_size, overrides);
+  if (!shown.conflicts_warned) {
+    for (const auto& conflict : plan.conflicts) {
+      observer.on_warning(generated_inputs::conflict_warning(conflict, tensors, overrides));
+    }
+    shown.conflicts_warned = true;
+  }
+  if (plan.shapes != shown.shapes) {
+    observer.on_generated_inputs(tensors, plan);
+    shown.shapes = plan.shapes;
+  }
+  return std::move(plan.shapes);
+}
+
 PreparedInputs prepare_inputs(const OnnxBenchmarkRequest& request, int batch_size,
                               const std::vector<engine::TensorInfo>& inputs,
                               const std::vector<engine::TensorInfo>& outputs,
-                              const generated_inputs::ShapeOverrides& overrides, std::uint64_t memory_bytes) {
+                              const generated_inputs::ShapeOverrides& overrides, std::uint64_t memory_bytes,
+                              ShapesShown& shown, BenchmarkObserver& observer) {
   PreparedInputs prepared;
   if (!request.input_data.empty()) {
     if (!request.read_input_data) throw std::logic_error("OnnxBenchmarkRequest.read_input_data is not set");
     prepared.sets = request.read_input_data(request.input_data, inputs, outputs, request.validate);
   } else {
-    generated_inputs::check_overrides_match(inputs, overrides);
-    require_batch_size_applies(request, batch_size, inputs, overrides);
-    std::vector<std::vector<std::int64_t>> shapes;
+    const std::vector<std::vector<std::int64_t>> shapes =
+        generated_shapes(request, batch_size, inputs, overrides, shown, observer);
     std::uint64_t left = memory_bytes;  // all inputs together must fit, not each alone
-    for (const auto& input : inputs) {
-      engine::TensorInfo tensor = generated_inputs::tensor_info_of(input);
-      tensor.name = input.name;  // --shape names the input, whatever it holds
-      shapes.push_back(generated_inputs::resolve_shape(tensor, batch_size, overrides));
-      left -= generated_inputs::checked_tensor_bytes(input, shapes.back(), left);
+    for (std::size_t i = 0; i < inputs.size(); ++i) {
+      left -= generated_inputs::checked_tensor_bytes(inputs[i], shapes[i], left);
     }
     tensor_files::DataSet generated{"generated", {}, {}};
     for (std::size_t i = 0; i < inputs.size(); ++i) {
@@ -144,6 +178,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
   OnnxLoadChoice choice;
   OnnxRunFacts load_facts;
   interruption_.reset();
+  ShapesShown shown;
   for (std::size_t i = 0; i < schedule.size(); ++i) {
     if (stop_requested(services_.stop)) break;
     const ScheduledRun& scheduled = schedule[i];
@@ -157,6 +192,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
       spec.intra_op_threads = choice.intra_op_threads.value_or(0);
       load_facts = {};
       load_facts.rss_before_load_bytes = services_.read_memory().rss_bytes;
+      observer.on_loading(request_.model, choice.ep);
       const double created_at = services_.clock();
       session = engine.create_onnx_session(spec);
       load_facts.session_creation_s = services_.clock() - created_at;
@@ -167,8 +203,8 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     const bool first_round = runs.rounds.empty();
     const int batch_size = combination.run.batch_size;
     const double inputs_at = services_.clock();
-    PreparedInputs inputs =
-        prepare_inputs(request_, batch_size, session->inputs(), session->outputs(), overrides_, memory_bytes);
+    PreparedInputs inputs = prepare_inputs(request_, batch_size, session->inputs(), session->outputs(), overrides_,
+                                           memory_bytes, shown, observer);
     std::vector<std::vector<engine::HostValue>> sets;
     for (auto& set : inputs.sets) sets.push_back(std::move(set.inputs));
     session->bind_inputs(sets, request_.validate && first_round);

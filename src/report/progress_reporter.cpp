@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
+#include "report/eta.h"
 #include "report/text_units.h"
 #include "util/printable.h"
 
@@ -10,6 +13,8 @@ namespace winml::report {
 StreamProgress::StreamProgress(std::ostream& out, double min_interval_s) : out_(out), min_interval_s_(min_interval_s) {}
 
 void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
+  // The phase began when its first iteration did: the pace of the phase leaves out earlier ones.
+  if (e.index == 1) phase_started_s_ = e.elapsed_s - e.iteration_s;
   const bool edge = e.index == 1 || (e.total != 0 && e.index == e.total);
   if (!edge && e.elapsed_s - last_line_elapsed_s_ < min_interval_s_) return;
   last_line_elapsed_s_ = e.elapsed_s;
@@ -35,8 +40,16 @@ void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
       }
       break;
   }
-  out_ << fmt::format("{}  {}  elapsed {}\n", what, text::duration(e.iteration_s), text::duration(e.elapsed_s));
+  out_ << fmt::format("{}  {}  elapsed {}{}\n", what, text::duration(e.iteration_s), text::duration(e.elapsed_s),
+                      eta_field(phase_eta_seconds(e, e.elapsed_s - phase_started_s_)));
   out_.flush();
+}
+
+std::optional<double> phase_eta_seconds(const perf::ProgressEvent& e, double phase_elapsed_s) {
+  if (e.total != 0) return eta_seconds(static_cast<double>(e.index), static_cast<double>(e.total), phase_elapsed_s);
+  // A --duration budget ends the phase at the latest when it is spent.
+  if (e.phase == perf::Phase::timed && e.budget_s > 0) return std::max(0.0, e.budget_s - phase_elapsed_s);
+  return std::nullopt;  // until the --target-ci precision: no end to foresee
 }
 
 void StreamProgress::on_combination(const perf::CombinationEvent& e) {
@@ -49,6 +62,13 @@ void StreamProgress::on_combination(const perf::CombinationEvent& e) {
 void StreamProgress::on_cooling(double seconds) {
   out_ << fmt::format("cooling {:g} s before the next run (--delay)\n", seconds);
   out_.flush();
+}
+
+std::string loading_line(const std::string& model, const EpChoice& ep) {
+  if (ep.respects_bundle())
+    return fmt::format("loading {} on the EPs its genai_config.json names ...", printable(model));
+  if (ep.device().empty()) return fmt::format("loading {} on {} ...", printable(model), ep.ep_label());
+  return fmt::format("loading {} on {} ({}) ...", printable(model), ep.ep_label(), ep.device());
 }
 
 std::unique_ptr<perf::ProgressSink> make_progress_reporter(std::ostream& out, bool quiet) {

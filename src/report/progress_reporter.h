@@ -1,12 +1,17 @@
 #pragma once
 /// \file
 /// Progress lines on a stream (stderr in the CLI) while a benchmark iterates: "warmup 1/2",
-/// "iteration 3/10", each with its duration and the time elapsed.
+/// "iteration 3/10", each with its duration, the time elapsed and, when the phase has at least
+/// kEtaMinSeconds left, its ETA. Plain lines, never rewritten in place: a log or a pipe reads them
+/// as a terminal shows them.
 
 #include <memory>
+#include <optional>
 #include <ostream>
+#include <string>
 
 #include "perf/progress.h"
+#include "winml/ep_choice.h"
 
 namespace winml::report {
 
@@ -30,7 +35,17 @@ class StreamProgress final : public perf::ProgressSink {
   std::ostream& out_;               ///< where lines go
   double min_interval_s_;           ///< least time between two lines of one phase
   double last_line_elapsed_s_ = 0;  ///< elapsed_s of the last line written
+  double phase_started_s_ = 0;      ///< elapsed_s when the current phase's first iteration began
 };
+
+/// Seconds left in the phase of `event`, `phase_elapsed_s` into it: at its pace so far when its
+/// iterations are counted, what is left of a --duration budget, nullopt under --target-ci alone.
+std::optional<double> phase_eta_seconds(const perf::ProgressEvent& event, double phase_elapsed_s);
+
+/// "loading MODEL on cpu ...", "loading MODEL on qnn (npu) ...", or for a bundle whose routing is
+/// kept "loading MODEL on the EPs its genai_config.json names ...": said before a load, which can
+/// take long.
+std::string loading_line(const std::string& model, const EpChoice& ep);
 
 /// A StreamProgress on out, or a perf::NullProgress when quiet.
 std::unique_ptr<perf::ProgressSink> make_progress_reporter(std::ostream& out, bool quiet);

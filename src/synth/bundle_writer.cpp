@@ -49,28 +49,42 @@ void prepare_directory(const fs::path& dir, bool overwrite) {
 
 class Writer {
  public:
-  Writer(const SynthOptions& options, fs::path dir)
+  Writer(const SynthOptions& options, fs::path dir, const SynthProgress& progress)
       : options_(options),
         dir_(std::move(dir)),
         weights_(options.seed),
-        external_(weight_bytes(options) > kExternalDataThreshold) {}
+        external_(weight_bytes(options) > kExternalDataThreshold),
+        progress_(progress),
+        weight_bytes_total_(weight_bytes(options)) {}
 
   // Builds one graph and writes it under each of `names` (ctx and iter share one graph).
   void model(const GraphFn& build, std::string_view data_file, std::initializer_list<std::string_view> names) {
     auto store =
         external_ ? std::make_unique<TensorStore>(dir_, std::string(data_file)) : std::make_unique<TensorStore>();
+    // Weights go to the data file, or into the graph and so its first .onnx file.
+    const std::string weights_file(external_ ? data_file : *names.begin());
+    tell(SynthStep::weights, weights_file);
+    if (progress_) {
+      store->observe([this, weights_file](std::size_t bytes) {
+        weight_bytes_done_ += bytes;
+        tell(SynthStep::weights, weights_file);
+      });
+    }
     onnx::ModelProto proto = make_model(build(options_, weights_, *store));
     // The weights are on disk before any graph that points at them.
     store->commit();
     if (store->external()) written_.emplace_back(data_file);
     for (auto name : names) {
+      tell(SynthStep::save, std::string(name));
       save_model(proto, dir_ / name);
+      tell(SynthStep::check, std::string(name));
       check_model_file(dir_ / name);
       written_.emplace_back(name);
     }
   }
 
   void text(std::string_view name, const std::string& content) {
+    tell(SynthStep::text, std::string(name));
     platform::write_file_atomically(dir_ / name, content);
     written_.emplace_back(name);
   }
@@ -86,15 +100,23 @@ class Writer {
   fs::path dir_;
   RandomWeights weights_;
   bool external_;
+  const SynthProgress& progress_;
+  std::uint64_t weight_bytes_total_;
+  std::uint64_t weight_bytes_done_ = 0;
   std::vector<std::string> written_;
+
+  void tell(SynthStep step, const std::string& file) const {
+    if (progress_) progress_({step, file, weight_bytes_done_, weight_bytes_total_});
+  }
 };
 
 }  // namespace
 
-SynthResult write_bundle(const SynthOptions& options, const fs::path& out_dir, bool overwrite) {
+SynthResult write_bundle(const SynthOptions& options, const fs::path& out_dir, bool overwrite,
+                         const SynthProgress& progress) {
   validate(options);
   prepare_directory(out_dir, overwrite);
-  Writer writer(options, out_dir);
+  Writer writer(options, out_dir, progress);
   if (options.pipeline) {
     writer.model(embeddings_graph, files::kEmbeddingsData, {files::kEmbeddings});
     writer.model(transformer_graph, files::kTransformerData, {files::kCtx, files::kIter});

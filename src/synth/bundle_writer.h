@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "synth/synth_options.h"
+#include "synth/synth_progress.h"
 
 namespace winml::synth {
 
@@ -29,7 +30,9 @@ struct SynthResult {
 /// an interrupted run never leaves a folder that looks loadable.
 /// Throws UsageError for invalid options, for `out_dir` being a file, or for a non-empty `out_dir`
 /// unless `overwrite` (which first removes the file names a synthetic bundle uses, and nothing
-/// else). Throws winml::Error (runtime) when writing fails.
-SynthResult write_bundle(const SynthOptions& options, const std::filesystem::path& out_dir, bool overwrite = false);
+/// else). Throws winml::Error (runtime) when writing fails. `progress`, when set, is told each step
+/// and each weight tensor written (synth_progress.h).
+SynthResult write_bundle(const SynthOptions& options, const std::filesystem::path& out_dir, bool overwrite = false,
+                         const SynthProgress& progress = {});
 
 }  // namespace winml::synth

@@ -34,6 +34,7 @@ onnx::TensorProto TensorStore::add(const std::string& name, onnx::TensorProto_Da
   tensor.set_name(name);
   tensor.set_data_type(type);
   for (auto d : dims) tensor.add_dims(d);
+  if (observer_) observer_(size);
   if (!external() || size < kExternalMinBytes) {
     tensor.set_raw_data(bytes, size);
     return tensor;

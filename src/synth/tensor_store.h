@@ -10,6 +10,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -46,6 +47,9 @@ class TensorStore {
   /// Throws winml::Error (runtime) when the disk refuses.
   void commit();
 
+  /// Calls `observer` with the byte size of each tensor added from now on (for progress).
+  void observe(std::function<void(std::size_t bytes)> observer) { observer_ = std::move(observer); }
+
   /// True when large tensors go to an external file.
   bool external() const { return !data_file_.empty(); }
 
@@ -56,10 +60,11 @@ class TensorStore {
   /// Appends to the temporary file and advances offset_.
   void write(const void* bytes, std::size_t size);
 
-  std::filesystem::path final_path_;          ///< where commit() puts the data file
-  std::unique_ptr<platform::TempFile> temp_;  ///< being written until commit(); null for an inline store
-  std::string data_file_;                     ///< relative name recorded in each TensorProto
-  std::uint64_t offset_ = 0;                  ///< bytes written so far
+  std::filesystem::path final_path_;           ///< where commit() puts the data file
+  std::unique_ptr<platform::TempFile> temp_;   ///< being written until commit(); null for an inline store
+  std::string data_file_;                      ///< relative name recorded in each TensorProto
+  std::uint64_t offset_ = 0;                   ///< bytes written so far
+  std::function<void(std::size_t)> observer_;  ///< told of each tensor added; may be empty
 };
 
 }  // namespace winml::synth

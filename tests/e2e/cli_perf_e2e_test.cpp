@@ -273,6 +273,11 @@ TEST_F(PerfCli, OnnxModelBenchmark) {
   EXPECT_NEAR(load["session_creation_ms"].get<double>() + load["input_preparation_ms"].get<double>(),
               load["total_ms"].get<double>(), 1e-5);
   EXPECT_THAT(result.out, ::testing::HasSubstr("(session creation "));
+  // stderr says where it loads, then every generated input's shape; plain lines, no control bytes.
+  EXPECT_THAT(result.err, ::testing::HasSubstr("lm_head.onnx on cpu"));
+  EXPECT_THAT(result.err, ::testing::HasSubstr("generated inputs:\n"));
+  EXPECT_THAT(result.err, ::testing::ContainsRegex("\\[batch_size=1, sequence_length=128, [0-9]+\\]"));
+  EXPECT_EQ(result.err.find_first_of("\r\x1b"), std::string::npos) << result.err;
 }
 
 // --target-ci on a single model: the run stops between the minimum and the bound, and the report

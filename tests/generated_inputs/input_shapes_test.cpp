@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include "generated_inputs/shape_plan.h"
 #include "winml/errors.h"
 
 namespace winml::generated_inputs {

@@ -541,7 +541,7 @@ TEST_F(GenaiBenchmarkTest, DelaySleepsBetweenRuns) {
   int cooling = 0;
   struct CoolingObserver final : BenchmarkObserver {
     explicit CoolingObserver(int& count) : count_(count) {}
-    void on_loading(const std::string&) override {}
+    void on_loading(const std::string&, const EpChoice&) override {}
     void on_warning(const std::string&) override {}
     void on_iteration(const ProgressEvent&) override {}
     void on_cooling(double) override { ++count_; }

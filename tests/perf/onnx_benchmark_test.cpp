@@ -87,8 +87,11 @@ TEST_F(OnnxBenchmarkTest, ShapeSyntaxIsCheckedBeforeAnythingLoads) {
 TEST_F(OnnxBenchmarkTest, SamplesMemoryAroundLoadingAndAfterTheRuns) {
   request_.loop = {2, 0, std::nullopt};
   auto result = run(cpu());
-  std::vector<std::string> expected = {"memory", "create_session", "memory", "bind", "run", "run", "run", "memory"};
+  // The loading notice comes before the session creation it announces.
+  std::vector<std::string> expected = {
+      "memory", "loading " + request_.model, "create_session", "memory", "bind", "run", "run", "run", "memory"};
   EXPECT_EQ(world_.events, expected);
+  EXPECT_EQ(progress_.loaded_on, (std::vector<std::string>{"cpu"}));
   EXPECT_EQ(result.facts.rss_before_load_bytes, 1u << 20);
   EXPECT_EQ(result.facts.rss_after_load_bytes, 2u << 20);
   EXPECT_EQ(result.facts.rss_after_runs_bytes, 3u << 20);
@@ -172,6 +175,29 @@ TEST_F(OnnxBenchmarkTest, GeneratesInputsWithTheBatchSize) {
   EXPECT_EQ(result.config.inputs[0].shape, (std::vector<std::int64_t>{4, 3}));
   EXPECT_EQ(result.config.inputs[0].source, "generated");
   EXPECT_DOUBLE_EQ(result.metrics.samples_per_s, 4 * result.metrics.batches_per_s);
+}
+
+// The shapes are told once before the runs; a --shape conflict is warned of, and run as given.
+TEST_F(OnnxBenchmarkTest, TellsTheGeneratedShapesAndWarnsOfConflicts) {
+  engine_.onnx_inputs = {{"ids", engine::ElementType::int64, "int64", {-1, -1}, {"batch", "seq"}},
+                         {"pos", engine::ElementType::int64, "int64", {-1, -1}, {"batch", "seq"}}};
+  request_.shapes = {"ids=1,8", "pos=1,4"};
+  auto result = run(cpu());
+  ASSERT_EQ(progress_.generated_shapes.size(), 1u);
+  EXPECT_EQ(progress_.generated_shapes[0], (std::vector<std::vector<std::int64_t>>{{1, 8}, {1, 4}}));
+  EXPECT_EQ(std::count_if(progress_.warnings.begin(), progress_.warnings.end(),
+                          [](const std::string& w) { return w.find("--shape pos=1,8") != std::string::npos; }),
+            1);
+  EXPECT_EQ(result.config.inputs[1].shape, (std::vector<std::int64_t>{1, 4}));
+}
+
+// Without a conflict, one --shape sizes every input that shares its dims' names.
+TEST_F(OnnxBenchmarkTest, AShapeReachesTheInputsSharingItsNames) {
+  engine_.onnx_inputs = {{"ids", engine::ElementType::int64, "int64", {-1, -1}, {"batch", "seq"}},
+                         {"pos", engine::ElementType::int64, "int64", {-1, -1}, {"batch", "seq"}}};
+  request_.shapes = {"ids=2,8"};
+  auto result = run(cpu());
+  EXPECT_EQ(result.config.inputs[1].shape, (std::vector<std::int64_t>{2, 8}));
 }
 
 TEST_F(OnnxBenchmarkTest, RefusesABatchSizeNoInputCanTake) {

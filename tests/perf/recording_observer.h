@@ -17,7 +17,13 @@ namespace winml::perf::testing {
 class RecordingObserver final : public BenchmarkObserver {
  public:
   explicit RecordingObserver(FakeWorld& world) : world_(world) {}
-  void on_loading(const std::string& model) override { world_.events.push_back("loading " + model); }
+  void on_loading(const std::string& model, const EpChoice& ep) override {
+    world_.events.push_back("loading " + model);
+    loaded_on.push_back(ep.ep_label());
+  }
+  void on_generated_inputs(const std::vector<engine::TensorInfo>&, const generated_inputs::ShapePlan& plan) override {
+    generated_shapes.push_back(plan.shapes);
+  }
   void on_warning(const std::string& message) override { warnings.push_back(message); }
   void on_iteration(const ProgressEvent& event) override { iterations.push_back(event.phase); }
   void on_combination(const CombinationEvent& event) override {
@@ -25,6 +31,8 @@ class RecordingObserver final : public BenchmarkObserver {
   }
   std::vector<std::string> warnings;
   std::vector<Phase> iterations;
+  std::vector<std::string> loaded_on;                                    // each load's EP label
+  std::vector<std::vector<std::vector<std::int64_t>>> generated_shapes;  // each on_generated_inputs
 
  private:
   FakeWorld& world_;

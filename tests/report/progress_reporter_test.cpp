@@ -22,9 +22,48 @@ TEST(ProgressReporter, LinesForEachPhase) {
   EXPECT_EQ(out.str(),
             "first run  42.100 ms  elapsed 50.000 ms\n"
             "warmup 1/2  1.250 s  elapsed 1.300 s\n"
-            "iteration 3/10  1.200 s  elapsed 4.800 s\n"
-            "iteration 3 (30.000 s budget)  1.200 s  elapsed 4.800 s\n"
-            "cold start 2/10  500.000 ms  elapsed 5.300 s\n");
+            "iteration 3/10  1.200 s  elapsed 4.800 s  ETA 11 s\n"
+            "iteration 3 (30.000 s budget)  1.200 s  elapsed 4.800 s  ETA 25 s\n"
+            "cold start 2/10  500.000 ms  elapsed 5.300 s  ETA 21 s\n");
+}
+
+// The ETA is the phase's own pace carried to its end; a near end, or none foreseen, shows none.
+TEST(ProgressReporter, EtaFollowsThePaceOfThePhase) {
+  std::ostringstream out;
+  StreamProgress progress(out, 0);
+  progress.on_iteration({Phase::warmup, 1, 1, 0, 2.0, 2.0});  // the warmup's pace is not the timed one's
+  progress.on_iteration({Phase::timed, 1, 10, 0, 1.0, 3.0});
+  progress.on_iteration({Phase::timed, 5, 10, 0, 1.0, 7.0});
+  progress.on_iteration({Phase::timed, 9, 10, 0, 1.0, 11.0});
+  progress.on_iteration({Phase::timed, 10, 10, 0, 1.0, 12.0});
+  progress.on_iteration({Phase::timed, 1, 0, 0, 1.0, 13.0});  // --target-ci: no end to foresee
+  EXPECT_EQ(out.str(),
+            "warmup 1/1  2.000 s  elapsed 2.000 s\n"
+            "iteration 1/10  1.000 s  elapsed 3.000 s  ETA 9.0 s\n"
+            "iteration 5/10  1.000 s  elapsed 7.000 s  ETA 5.0 s\n"
+            "iteration 9/10  1.000 s  elapsed 11.000 s\n"
+            "iteration 10/10  1.000 s  elapsed 12.000 s\n"
+            "iteration 1 (until the --target-ci precision)  1.000 s  elapsed 13.000 s\n");
+  EXPECT_DOUBLE_EQ(*phase_eta_seconds({Phase::timed, 4, 0, 30, 1.0, 0}, 10), 20);  // --duration 30
+  EXPECT_DOUBLE_EQ(*phase_eta_seconds({Phase::timed, 40, 0, 30, 1.0, 0}, 31), 0);
+}
+
+// A short run (100 runs of 1 ms) shows no ETA, and the lines are plain: no carriage return or
+// escape sequence, so a pipe or a log gets what a terminal shows.
+TEST(ProgressReporter, ShortRunsShowNoEtaAndNoControlCharacters) {
+  std::ostringstream out;
+  StreamProgress progress(out, 0);
+  for (std::size_t i = 1; i <= 100; ++i) {
+    progress.on_iteration({Phase::timed, i, 100, 0, 0.001, 0.001 * static_cast<double>(i)});
+  }
+  EXPECT_EQ(out.str().find("ETA"), std::string::npos);
+  EXPECT_EQ(out.str().find_first_of("\r\x1b"), std::string::npos);
+}
+
+TEST(ProgressReporter, LoadingLineSaysWhereTheModelLoads) {
+  EXPECT_EQ(loading_line("m.onnx", EpChoice::parse("cpu")), "loading m.onnx on cpu ...");
+  EXPECT_EQ(loading_line("m.onnx", EpChoice::parse("cpu", "cpu")), "loading m.onnx on cpu (cpu) ...");
+  EXPECT_EQ(loading_line("bundle", EpChoice()), "loading bundle on the EPs its genai_config.json names ...");
 }
 
 // A sweep says which combination starts, unthrottled: a long sweep's console shows where it is.

@@ -13,8 +13,8 @@ namespace {
 class PluginOnnxIo final : public OnnxIo {
  public:
   synth::SynthResult write_bundle(const synth::SynthOptions& options, const std::filesystem::path& out_dir,
-                                  bool overwrite) override {
-    return synth::write_bundle(options, out_dir, overwrite);
+                                  bool overwrite, const synth::SynthProgress& progress) override {
+    return synth::write_bundle(options, out_dir, overwrite, progress);
   }
 
   std::vector<tensor_files::DataSet> load_data_sets(const std::filesystem::path& dir,
