@@ -15,6 +15,7 @@
 #include "platform/environment.h"
 #include "platform/terminal.h"
 #include "storage/cache_root.h"
+#include "util/plural.h"
 #include "util/printable.h"
 #include "winml/errors.h"
 
@@ -117,8 +118,8 @@ void warn_flags_needing(const std::set<std::string>& given, const std::vector<st
   }
   if (inert.empty()) return;
   const std::string list = fmt::format("{}", fmt::join(inert, ", "));
-  warn(fmt::format("{} {} no effect without {}: add {} or drop {}", list, inert.size() == 1 ? "has" : "have",
-                   enabling_flag, enabling_flag, inert.size() == 1 ? "it" : "them"),
+  warn(fmt::format("{} {} no effect without {}: add {} or drop {}", list, agree(inert.size(), "has", "have"),
+                   enabling_flag, enabling_flag, agree(inert.size(), "it", "them")),
        output);
 }
 

@@ -18,6 +18,7 @@
 #include "onnx_io/onnx_io_loader.h"
 #include "synth/bpe_vocab.h"
 #include "synth/synth_options.h"
+#include "util/plural.h"
 
 namespace winml::cli {
 namespace {
@@ -66,10 +67,11 @@ void run_synth(const SynthFlags& flags) {
   const synth::SynthOptions options = resolve(flags);
   const synth::SynthResult result = onnx_io::get().write_bundle(options, flags.out, flags.overwrite);
   if (flags.output.verbosity < 0) return;
-  note(fmt::format("wrote {} bundle to {}: {} parameters ({} layers, hidden {}, vocab {}, {}), {} on disk",
+  note(fmt::format("wrote {} bundle to {}: {} parameters ({}, hidden {}, vocab {}, {}), {} on disk",
                    options.pipeline ? "decoder-pipeline" : "llama", result.directory.string(),
-                   human_count(result.parameter_count), options.layers, options.hidden_size, options.vocab_size,
-                   synth::to_string(options.precision), human_bytes(result.bytes_on_disk)));
+                   human_count(result.parameter_count), count_of(static_cast<std::size_t>(options.layers), "layer"),
+                   options.hidden_size, options.vocab_size, synth::to_string(options.precision),
+                   human_bytes(result.bytes_on_disk)));
 }
 
 void setup_synth(CLI::App& parent) {

@@ -165,9 +165,9 @@ void setup_perf(CLI::App& parent) {
                 "After the warm runs, reload the model before each of as many iterations and report load time "
                 "and the first generation apart (winml-genai)");
   cmd->add_flag("--bandwidth-probe,!--no-bandwidth-probe", options->bandwidth_probe,
-                "Probe the memory read bandwidth right before and after each measured run (about 0.5 s each; default "
-                "on), "
-                "so the roofline can say what fraction of it decode reached (winml-genai)")
+                "Probe the memory read bandwidth right before the first and after the last measured run, so the "
+                "roofline can say what fraction of it decode reached (winml-genai; default: on unless what a decode "
+                "step reads fits in the last-level cache; given, it probes even then)")
       ->default_val(true);
   auto* batch_size =
       add_count_sweep(*cmd, "-b,--batch-size", options->batch_size, options->sweep.batch_sizes,

@@ -22,6 +22,7 @@
 #include "number_flags.h"
 #include "perf_tool_flags.h"
 #include "regression_found.h"
+#include "report_names.h"
 #include "storage/report_file.h"
 #include "winml/errors.h"
 
@@ -50,7 +51,8 @@ void run_compare(const CompareFlags& flags) {
   }
   // Checked first: a comparison that could not be written is refused before reading anything.
   if (!flags.output.empty()) storage::check_report_path(flags.output, flags.overwrite);
-  const std::vector<std::filesystem::path> files(flags.files.begin(), flags.files.end());
+  // last, last~N: the newest reports under the cache root (storage/stored_reports.h).
+  const std::vector<std::filesystem::path> files = report_arguments(flags.files);
   const compare::Comparison comparison = compare::compare_reports(document::read_reports(files), flags.force);
   for (const compare::ReportComparison& compared : comparison.reports) {
     for (const std::string& difference : compared.incompatible) {
@@ -85,8 +87,10 @@ void setup_perf_compare(CLI::App& perf) {
       "compare",
       "Compare perf reports with a base: per metric both values, the change with its 95 % interval, and whether it "
       "is significant (Welch's t-test on the raw samples); docs/metrics.md, \"Comparing runs\"");
-  cmd->add_option("reports", flags->files,
-                  "BASE.json first, then one or more reports to compare with it (schema version 1 or 2)")
+  cmd->add_option(
+         "reports", flags->files,
+         "BASE.json first, then one or more reports to compare with it (schema version 1 or 2); last, last~N name "
+         "the newest reports under the cache root (winml perf ls)")
       ->type_name("BASE NEW")
       ->check(path_value("base.json new.json"));
   cmd->add_option("-f,--format", flags->format, "Output format: text (tables) or json (docs/compare.schema.json)")

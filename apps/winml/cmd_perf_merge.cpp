@@ -15,7 +15,9 @@
 #include "document/read_reports.h"
 #include "merge/report_merge.h"
 #include "perf_tool_flags.h"
+#include "report_names.h"
 #include "storage/report_file.h"
+#include "util/plural.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -35,15 +37,16 @@ void run_merge(const MergeFlags& flags) {
   }
   // Checked first: a merge that could not be written is refused before reading anything.
   storage::check_report_path(flags.output, flags.overwrite);
-  const std::vector<std::filesystem::path> files(flags.files.begin(), flags.files.end());
+  // last, last~N: the newest reports under the cache root (storage/stored_reports.h).
+  const std::vector<std::filesystem::path> files = report_arguments(flags.files);
   const merge::MergedReport merged =
       merge::merge_reports(document::read_reports(files), {.allow_missing_shards = flags.allow_missing});
   for (const std::string& warning : merged.warnings) warn(warning, flags.out);
   storage::write_report(flags.output, merge::merged_report_text(merged.report), flags.overwrite);
   if (flags.out.verbosity >= 0) {
     const std::size_t results = merged.report["results"].size();
-    note(fmt::format("merged {} report{} ({} result{}) into {}", files.size(), files.size() == 1 ? "" : "s", results,
-                     results == 1 ? "" : "s", flags.output));
+    note(fmt::format("merged {} ({}) into {}", count_of(files.size(), "report"), count_of(results, "result"),
+                     flags.output));
   }
 }
 
@@ -52,7 +55,9 @@ void setup_perf_merge(CLI::App& perf) {
   auto* cmd = perf.add_subcommand(
       "merge",
       "Merge perf reports (the shards of a sweep, or runs on several machines) into one report; docs/fleet.md");
-  cmd->add_option("reports", flags->files, "Report files written by winml perf (schema version 1 or 2)")
+  cmd->add_option(
+         "reports", flags->files,
+         "Report files written by winml perf (schema version 1 or 2); last, last~N name the newest (winml perf ls)")
       ->type_name("REPORT")
       ->check(path_value("shard-1.json"));
   cmd->add_option("-o,--output", flags->output, "The merged report's path")

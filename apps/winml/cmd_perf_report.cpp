@@ -13,6 +13,7 @@
 #include "command_registry.h"
 #include "document/read_reports.h"
 #include "perf_html.h"
+#include "report_names.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -32,16 +33,17 @@ bool same_file(const std::filesystem::path& a, const std::filesystem::path& b) {
 }
 
 void run_perf_report(const PerfReportOptions& options) {
-  for (const auto& input : options.reports) {
+  // last, last~N: the newest reports under the cache root (storage/stored_reports.h).
+  const std::vector<std::filesystem::path> inputs = report_arguments(options.reports);
+  for (const auto& input : inputs) {
     if (same_file(input, options.output)) {
-      throw UsageError("-o " + options.output + " is one of the reports read (" + input +
+      throw UsageError("-o " + options.output + " is one of the reports read (" + input.string() +
                        "): the page would replace it. Name an .html file for -o.");
     }
   }
   check_html_target(options.output, options.overwrite, "-o");
   // As compare and merge read them: a file named twice (also by two paths) is refused.
-  const std::vector<document::PerfReportDocument> documents =
-      document::read_reports(std::vector<std::filesystem::path>(options.reports.begin(), options.reports.end()));
+  const std::vector<document::PerfReportDocument> documents = document::read_reports(inputs);
   std::size_t results = 0;
   for (const document::PerfReportDocument& read : documents) results += read.results.size();
   write_html_report(documents, options.output, options.overwrite);
@@ -57,7 +59,8 @@ void setup_perf_report(CLI::App& parent) {
       "report",
       "Write one self-contained HTML page with charts of perf reports: TTFT distribution, decode latency by "
       "position, sweep curves, comparison bars with intervals, roofline fraction");
-  cmd->add_option("reports", options->reports, "JSON reports written by `winml perf` (one or more)")
+  cmd->add_option("reports", options->reports,
+                  "JSON reports written by `winml perf` (one or more); last, last~N name the newest (winml perf ls)")
       ->required()
       ->type_name("REPORT")
       ->check(path_value("run.json"));

@@ -29,6 +29,7 @@ std::vector<Entry>& entries() {
 const std::map<std::string, std::string>& group_descriptions() {
   static const std::map<std::string, std::string> groups = {
       {"bundle", "Create and prepare GenAI bundles"},
+      {"cache", "Clean winml's cache folder: default reports and derived bundles"},
       // Set up as a bare group only when "perf report" alone is named; otherwise `perf` itself.
       {"perf", "Benchmark a GenAI bundle or a single ONNX model"},
   };

@@ -28,7 +28,10 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   request.apply_template = options.apply_template;
   request.stop_at_eos = options.stop_at_eos;
   request.cold = options.cold;
-  request.bandwidth_probe = options.bandwidth_probe;
+  // Given at all, --bandwidth-probe forces the probes; the default leaves them to probe_skip().
+  request.bandwidth_probe = !options.bandwidth_probe                        ? perf::BandwidthProbeMode::off
+                            : options.given.count("--bandwidth-probe") != 0 ? perf::BandwidthProbeMode::forced
+                                                                            : perf::BandwidthProbeMode::automatic;
   request.percentiles = options.percentiles;
   perf::GenaiBenchmark benchmark(request);  // checks the report path and the loop before anything loads
 

@@ -43,9 +43,10 @@ struct PerfOptions {
   std::string max_length;              ///< --max-length: KV capacity; empty = depth + prompt + new tokens
   bool apply_template = true;
   bool stop_at_eos = false;
-  bool cold = false;             ///< --cold: cold starts after the warm runs (winml-genai only)
-  bool bandwidth_probe = true;   ///< --no-bandwidth-probe turns off the roofline's read-bandwidth probes (winml-genai)
-  std::string threads;           ///< --threads: intra-op threads of every session; empty = bundle / runtime default
+  bool cold = false;  ///< --cold: cold starts after the warm runs (winml-genai only)
+  bool bandwidth_probe =
+      true;             ///< false: --no-bandwidth-probe; given as --bandwidth-probe it forces them (winml-genai)
+  std::string threads;  ///< --threads: intra-op threads of every session; empty = bundle / runtime default
   std::string batch_size = "1";  ///< -b/--batch-size (winml)
   perf::SweepAxes sweep;         ///< the values of every sweepable flag, parsed; defaults for a flag not given
   std::vector<std::string> shapes;

@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli_common.h"
+#include "util/plural.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -14,8 +15,8 @@ void refuse_benchmark_flags(const CLI::App& cmd, const std::string& name) {
   const auto given = given_flags(*cmd.get_parent());
   if (given.empty()) return;
   throw UsageError(
-      fmt::format("{} belong{} to a benchmark, not to winml perf {}; give {} only its own flags, after the word {}",
-                  fmt::join(given, ", "), given.size() == 1 ? "s" : "", name, name, name));
+      fmt::format("{} {} to a benchmark, not to winml perf {}; give {} only its own flags, after the word {}",
+                  fmt::join(given, ", "), agree(given.size(), "belongs", "belong"), name, name, name));
 }
 
 }  // namespace winml::cli

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include "compare/compare_match.h"
+#include "util/plural.h"
 #include "util/printable.h"
 
 namespace winml::compare {
@@ -67,10 +68,9 @@ std::string GateVerdict::failure() const {
     case GateOutcome::regressed:
       return fmt::format("significantly slower by more than --fail-if-slower {:g} %: {}{}", limit_percent,
                          fmt::join(findings_text(regressions, false), "; "),
-                         not_evaluated.empty()
-                             ? ""
-                             : fmt::format(" (and {} primary metric{} not evaluated)", not_evaluated.size(),
-                                           not_evaluated.size() == 1 ? "" : "s"));
+                         not_evaluated.empty() ? ""
+                                               : fmt::format(" (and {} not evaluated)",
+                                                             count_of(not_evaluated.size(), "primary metric")));
     case GateOutcome::not_evaluated:
       return fmt::format(
           "--fail-if-slower {:g} could not be evaluated: a primary metric has fewer than 2 samples in the base or the "

@@ -5,6 +5,7 @@
 
 #include <charconv>
 
+#include "util/plural.h"
 #include "winml/errors.h"
 
 namespace winml::generated_inputs {
@@ -45,8 +46,9 @@ std::vector<std::int64_t> resolve_shape(const engine::TensorInfo& input, int bat
   if (auto it = overrides.find(input.name); it != overrides.end()) {
     const auto& given = it->second;
     if (given.size() != input.shape.size()) {
-      throw UsageError(fmt::format("--shape {}: the input has rank {} (shape [{}]) but {} dims were given.", input.name,
-                                   input.shape.size(), fmt::join(input.shape, ","), given.size()));
+      throw UsageError(fmt::format("--shape {}: the input has rank {} (shape [{}]) but {} {} given.", input.name,
+                                   input.shape.size(), fmt::join(input.shape, ","), count_of(given.size(), "dim"),
+                                   agree(given.size(), "was", "were")));
     }
     for (std::size_t i = 0; i < given.size(); ++i) {
       if (input.shape[i] > 0 && input.shape[i] != given[i]) {

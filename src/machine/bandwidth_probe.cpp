@@ -14,6 +14,7 @@
 #include "machine/bandwidth_kernels.h"
 #include "platform/cpu_cores.h"
 #include "stats/statistics.h"
+#include "util/plural.h"
 #include "util/thread_barrier.h"
 #include "winml/errors.h"
 
@@ -201,8 +202,8 @@ BandwidthResult measure_memory_bandwidth(const BandwidthOptions& options) {
     for (std::size_t t = workers.size() + 1; t < result.threads; ++t) team.drop_missing_thread();
     team.step(Step::stop);
     workers.clear();
-    throw Error(ErrorCategory::runtime,
-                fmt::format("the memory-bandwidth probe could not start {} threads: {}", result.threads, e.what()));
+    throw Error(ErrorCategory::runtime, fmt::format("the memory-bandwidth probe could not start {}: {}",
+                                                    count_of(result.threads, "thread"), e.what()));
   }
   team.fill(0);
   team.step(Step::read);  // the warmup round: first touches are done, caches and TLBs settle

@@ -21,6 +21,7 @@ MachineInfo collect_machine_info() {
   info.os = facts.os;
   info.kernel = facts.kernel;
   info.arch = facts.arch;
+  info.host_name = facts.host_name;
   // Only the loaded libraries can say which versions run (see the header); never the build's pin.
   info.onnxruntime_version = "unknown";
   info.genai_version = "unknown";

@@ -18,6 +18,7 @@ struct MachineInfo {
   std::string os;                        ///< e.g. "Debian GNU/Linux 12 (bookworm)", "Windows 11 Pro 23H2"
   std::string kernel;                    ///< e.g. "Linux 6.1.0-18-amd64", "Windows 10.0.22631"
   std::string arch;                      ///< e.g. "x86_64", "aarch64"
+  std::string host_name;                 ///< the machine's network name: tells the shards of a fleet apart
   std::string onnxruntime_version;       ///< version of the ONNX Runtime loaded, or "unknown"
   std::string genai_version;             ///< version of the ONNX Runtime GenAI loaded, or "unknown"
   std::string winml_version;             ///< this build's version

@@ -3,6 +3,7 @@
 #include <thread>
 
 #include "engine/engine_loader.h"
+#include "perf/quality_summary.h"
 #include "storage/report_file.h"
 
 namespace winml::perf {
@@ -42,8 +43,13 @@ void begin_scheduled_run(std::size_t index, const ScheduledRun& run, std::span<c
   }
 }
 
-std::string combination_warning(const Combination& combination, std::size_t combinations, const std::string& warning) {
-  return combinations > 1 ? combination.label + ": " + warning : warning;
+std::vector<std::string> quality_warnings(std::span<const Combination> combinations,
+                                          const std::vector<const RunQuality*>& qualities) {
+  std::vector<LabelledQuality> runs;
+  for (std::size_t i = 0; i < qualities.size(); ++i) {
+    runs.push_back({combinations.size() > 1 ? combinations[i].label : std::string(), qualities[i]});
+  }
+  return quality_summary(runs);
 }
 
 void attach_engine_versions(MachineInfo& machine, engine::Engine& engine) {

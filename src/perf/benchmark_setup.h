@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "engine/engine.h"
 #include "machine/bandwidth_probe.h"
@@ -14,9 +15,11 @@
 #include "perf/interruption.h"
 #include "perf/loop_settings.h"
 #include "perf/progress.h"
+#include "perf/run_quality.h"
 #include "perf/sweep_plan.h"
 #include "platform/cpu_clock.h"
 #include "platform/interrupt_request.h"
+#include "platform/memory_hierarchy.h"
 #include "platform/peak_rss_reset.h"
 #include "platform/process_memory.h"
 #include "roofline/bundle_model.h"
@@ -40,6 +43,9 @@ struct BenchmarkServices {
   Clock clock = steady_clock_seconds();
   /// Measures the machine's memory bandwidth around a GenAI run (default: measure_memory_bandwidth).
   std::function<BandwidthResult(const BandwidthOptions&)> measure_bandwidth = measure_memory_bandwidth;
+  /// Reads the machine's last-level cache, which decides whether the probes can mean anything
+  /// (default: platform::read_memory_hierarchy).
+  std::function<platform::MemoryHierarchy()> read_memory_hierarchy = platform::read_memory_hierarchy;
   /// Resets the process's peak resident memory to its current value, so a bandwidth probe's arrays
   /// do not stand as the run's peak; false when it cannot (default: platform::reset_peak_rss).
   std::function<bool()> reset_peak_memory = platform::reset_peak_rss;
@@ -89,9 +95,11 @@ BenchmarkStart begin_benchmark(const ReportTarget& target, const LoopRequest& lo
 void begin_scheduled_run(std::size_t index, const ScheduledRun& run, std::span<const Combination> combinations,
                          const RoundPlan& rounds, const BenchmarkServices& services, ProgressSink& progress);
 
-/// `warning` about one combination's results, "pp=64: ..." in a sweep of several (they are given
-/// after the last round, away from the combination's progress lines), as is for a plain run.
-std::string combination_warning(const Combination& combination, std::size_t combinations, const std::string& warning);
+/// The console's lines about the checks of every combination's result (`qualities[i]` of
+/// `combinations[i]`): perf/quality_summary.h, a combination named "pp=64: ..." in a sweep of
+/// several. Given after the last round, away from the combinations' progress lines.
+std::vector<std::string> quality_warnings(std::span<const Combination> combinations,
+                                          const std::vector<const RunQuality*>& qualities);
 
 /// Overwrites the pinned library versions in `machine` with those the loaded engine reports.
 void attach_engine_versions(MachineInfo& machine, engine::Engine& engine);

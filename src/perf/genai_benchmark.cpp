@@ -8,6 +8,7 @@
 
 #include "perf/genai_roofline.h"
 #include "perf/genai_runner.h"
+#include "perf/probe_schedule.h"
 #include "session/prompt_tokens.h"
 #include "session/token_budget.h"
 #include "storage/report_file.h"
@@ -74,16 +75,22 @@ TimedPrompt timed_prompt(GenaiSession& session, const std::string& text, const R
 
 // Every combination's depth + prompt + new tokens against its max_length and the context, once the
 // first load can tokenize the prompt: a combination that cannot run fails the sweep (UsageError)
-// before any is measured, not after the others have run.
-void check_budgets(GenaiSession& session, const std::string& text, std::span<const Combination> combinations,
-                   bool apply_template) {
+// before any is measured, not after the others have run. Returns the most positions any of them
+// reaches (what the largest decode step reads of the cache).
+std::int64_t check_budgets(GenaiSession& session, const std::string& text, std::span<const Combination> combinations,
+                           bool apply_template) {
   std::optional<std::size_t> text_tokens;
+  int longest = 0;
   for (const Combination& c : combinations) {
     const RunSettings& r = c.run;
     if (!r.prompt_tokens && !text_tokens) text_tokens = timed_prompt(session, text, r, apply_template).ids.size();
     session::check_generation_fits({r.prompt_tokens, r.max_new_tokens, r.depth, r.max_length}, text_tokens,
                                    session.context_length());
+    const std::size_t prompt = r.prompt_tokens ? static_cast<std::size_t>(*r.prompt_tokens) : *text_tokens;
+    longest = std::max(
+        longest, session::kv_budget(r.depth, prompt, r.max_new_tokens, r.max_length, session.context_length()).used());
   }
+  return longest;
 }
 
 // The roofline's model of the bundle as given (not the derived or compiled copy GenAI may load:
@@ -99,13 +106,13 @@ std::optional<RooflineModel> read_roofline_model(const BenchmarkServices& servic
   }
 }
 
-// The short read-bandwidth probe, or nothing, with a warning, when it fails. Its arrays (hundreds
-// of MiB) are freed at once; the peak resident memory is then reset so that they do not stand as
-// the benchmark's peak.
+// A read-bandwidth probe with timed rounds of `budget_seconds` (probe_budget_seconds), or nothing,
+// with a warning, when it fails. Its arrays (hundreds of MiB) are freed at once; the peak resident
+// memory is then reset so that they do not stand as the benchmark's peak.
 std::optional<BandwidthResult> probe_bandwidth(const BenchmarkServices& services, BenchmarkObserver& observer,
-                                               const char* when) {
+                                               const char* when, double budget_seconds) {
   BandwidthOptions options;
-  options.budget_seconds = kShortBandwidthProbeSeconds;
+  options.budget_seconds = budget_seconds;
   try {
     BandwidthResult probe = services.measure_bandwidth(options);
     if (!services.reset_peak_memory()) {
@@ -132,9 +139,18 @@ struct GenaiPooledRuns {
   GenaiRunFacts facts;             // its first run's load and preparation, every round's cold starts
   std::vector<ClockCheck> clock;   // one per round
   std::vector<GenaiRound> rounds;  // one per round
-  BandwidthProbes probes;          // before its first round, after its last
   CombinationProgress progress;    // what has run, for an interruption's summary
   bool started = false;            // a run has been added
+};
+
+// The sweep's read-bandwidth probes, shared by every combination: one before its first run, one
+// after its last (probe_schedule.h). The machine and the cores the probe loads are the same for
+// every combination, so probing around each would only multiply the tool's own cost.
+struct SweepProbes {
+  BandwidthProbes probes;       // what every result's roofline gets
+  bool run = false;             // probe at all: a roofline, and probe_skip() said none
+  double opening_budget_s = 0;  // the first probe's timed rounds
+  double timed_seconds = 0;     // the timed generations so far, which the closing probe brackets
 };
 
 // The session runs share until the next load, and what it was loaded with.
@@ -151,13 +167,19 @@ struct BenchmarkInputs {
   const BenchmarkStart& start;
 };
 
-// One run of a combination (one round) on the loaded session, added to its pooled runs. Under
-// `probe` the first round is preceded and the last followed by a read-bandwidth probe. A run the
-// stop request cut short skips what follows its generations (probe, cold starts): Ctrl-C wants the
-// report soon.
+// Where a run stands in the schedule: the sweep's first (opened by a probe), its last (closed by one).
+struct RunPlace {
+  bool opens = false;
+  bool closes = false;
+};
+
+// One run of a combination (one round) on the loaded session, added to its pooled runs. When the
+// sweep probes, its first run is preceded and its last followed by a read-bandwidth probe. A run
+// the stop request cut short skips what follows its generations (probe, cold starts): Ctrl-C wants
+// the report soon.
 void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::string& prompt_text,
-              const ScheduledRun& run, const Combination& combination, bool probe, GenaiPooledRuns& pooled,
-              BenchmarkObserver& observer) {
+              const ScheduledRun& run, const Combination& combination, RunPlace place, SweepProbes& sweep,
+              GenaiPooledRuns& pooled, BenchmarkObserver& observer) {
   const GenaiBenchmarkRequest& request = context.request;
   const BenchmarkServices& services = context.services;
   GenaiSession& session = loaded.session;
@@ -180,14 +202,13 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   generation.max_length = settings.max_length;
 
   const bool first_round = !pooled.started;
-  const bool last_round = run.round == request.rounds.rounds;
   // The highest peak RSS of the benchmark's own work: read before each probe, which resets it.
   auto note_peak_rss = [&] {
     pooled.facts.peak_rss_bytes = std::max(pooled.facts.peak_rss_bytes, services.read_memory().peak_rss_bytes);
   };
-  if (probe && first_round) {
-    note_peak_rss();  // the load's, and the earlier runs'
-    pooled.probes.before = probe_bandwidth(services, observer, "before");
+  if (sweep.run && place.opens) {
+    note_peak_rss();  // the load's
+    sweep.probes.before = probe_bandwidth(services, observer, "before", sweep.opening_budget_s);
   }
   SessionSource source(session, std::move(depth_ids), ids, generation);
   // Read after the probe (which loads every core, as the run will) and right before the warmup.
@@ -198,9 +219,10 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   pooled.progress.timed += samples.timed.size();
   pooled.progress.stopped = pooled.progress.stopped || samples.stopped;
   if (throttled(clock).value_or(false)) observer.on_warning(throttle_warning(clock, combination.label));
-  if (probe && last_round && !samples.stopped) {
+  sweep.timed_seconds += samples.timed_wall_s;
+  if (sweep.run && place.closes && !samples.stopped) {
     note_peak_rss();  // the warmup and timed generations'
-    pooled.probes.after = probe_bandwidth(services, observer, "after");
+    sweep.probes.after = probe_bandwidth(services, observer, "after", probe_budget_seconds(sweep.timed_seconds));
   }
   if (request.cold && !samples.stopped) {
     auto cold = run_cold_starts(session, source, samples.timed.size(), services.clock, observer, services.stop);
@@ -249,20 +271,34 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
 
 // A combination's result from its pooled runs, with its roofline over every round's samples.
 // Under --target-ci each run stopped on its own; the outcome judges the pooled samples.
-GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineModel>& roofline, int depth,
-                       const LoopSettings& loop) {
+GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineModel>& roofline,
+                       const BandwidthProbes& probes, int depth, const LoopSettings& loop) {
   GenaiPerfResult result =
       make_genai_result(std::move(pooled.config), pooled.samples, std::move(pooled.facts), std::move(pooled.machine));
   result.context.clock = std::move(pooled.clock);
   result.rounds = std::move(pooled.rounds);
   if (roofline) {
     RooflineMetrics figures =
-        compute_roofline(*roofline, result.samples, result.metrics, pooled.probes, result.facts.peak_rss_bytes, depth);
-    result.roofline = GenaiRoofline{*roofline, std::move(pooled.probes), figures};
+        compute_roofline(*roofline, result.samples, result.metrics, probes, result.facts.peak_rss_bytes, depth);
+    result.roofline = GenaiRoofline{*roofline, probes, figures};
   }
   add_target_ci(result.context.quality, loop, "decode_tokens_per_s", result.metrics.decode_tokens_per_s,
                 result.samples.size());
   return result;
+}
+
+// Whether the sweep probes (probe_skip: not when its largest decode step fits in the last-level
+// cache, unless forced) and the opening probe's budget: a tenth of the timed seconds a --duration
+// plan announces, else the probe's minimum (an --iterations run's length is not known yet).
+SweepProbes plan_probes(BandwidthProbeMode mode, const RooflineModel& model, std::int64_t longest_context_tokens,
+                        const BenchmarkServices& services, const LoopSettings& loop, std::size_t runs) {
+  SweepProbes sweep;
+  sweep.probes.last_level_cache_bytes = services.read_memory_hierarchy().last_level_cache_bytes;
+  sweep.probes.skipped =
+      probe_skip(mode, largest_step_bytes(model, longest_context_tokens), sweep.probes.last_level_cache_bytes);
+  sweep.run = sweep.probes.skipped == ProbeSkip::none;
+  sweep.opening_budget_s = probe_budget_seconds(loop.duration_s.value_or(0) * static_cast<double>(runs));
+  return sweep;
 }
 
 }  // namespace
@@ -281,6 +317,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   std::vector<GenaiPooledRuns> pooled(combinations.size());
   // Read once: every combination runs the same bundle, whatever EP or threads it loads with.
   std::optional<RooflineModel> roofline;
+  SweepProbes sweep;
   std::optional<LoadedSession> loaded;
   interruption_.reset();
   for (std::size_t i = 0; i < schedule.size(); ++i) {
@@ -299,13 +336,15 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
       for (const auto& warning : session.warnings()) observer.on_warning(warning);
       loaded.emplace(LoadedSession{std::move(session), choice, load});
       if (i == 0) {  // the first load: a bundle that does not load has failed before this
-        check_budgets(loaded->session, prompt_text, combinations, request_.apply_template);
+        const std::int64_t longest = check_budgets(loaded->session, prompt_text, combinations, request_.apply_template);
         roofline = read_roofline_model(services_, request_.bundle, observer);
+        if (roofline)
+          sweep = plan_probes(request_.bandwidth_probe, *roofline, longest, services_, start_.loop, schedule.size());
       }
     }
     begin_scheduled_run(i, run, combinations, request_.rounds, services_, observer);
-    const bool probe = roofline && request_.bandwidth_probe;
-    run_once(context, *loaded, prompt_text, run, combination, probe, pooled[run.position], observer);
+    run_once(context, *loaded, prompt_text, run, combination, {i == 0, i + 1 == schedule.size()}, sweep,
+             pooled[run.position], observer);
   }
   std::vector<CombinationProgress> progress;
   for (const GenaiPooledRuns& runs : pooled) progress.push_back(runs.progress);
@@ -314,12 +353,15 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   results.reserve(combinations.size());
   for (std::size_t i = 0; i < combinations.size(); ++i) {
     if (pooled[i].progress.timed == 0) continue;  // stopped before it measured anything
-    results.push_back(finish(pooled[i], roofline, combinations[i].run.depth, start_.loop));
-    // Over every round's samples, so said once the last round has run, naming the combination.
-    for (const std::string& warning : results.back().context.quality.warnings) {
-      observer.on_warning(combination_warning(combinations[i], combinations.size(), warning));
-    }
+    results.push_back(finish(pooled[i], roofline, sweep.probes, combinations[i].run.depth, start_.loop));
   }
+  // Over every round's samples, so said once the last round has run: one line per kind of
+  // warning for the whole sweep, the report keeping each. The results are a prefix of the
+  // combinations even after Ctrl-C (a later one runs only once every earlier one has a timed
+  // iteration), so result i is combination i.
+  std::vector<const RunQuality*> qualities;
+  for (const GenaiPerfResult& result : results) qualities.push_back(&result.context.quality);
+  for (const std::string& warning : quality_warnings(combinations, qualities)) observer.on_warning(warning);
   return results;
 }
 

@@ -15,6 +15,7 @@
 #include "perf/benchmark_observer.h"
 #include "perf/benchmark_setup.h"
 #include "perf/genai_result.h"
+#include "perf/probe_schedule.h"
 #include "perf/roofline_result.h"
 #include "perf/sweep_plan.h"
 #include "winml/genai_session.h"
@@ -34,14 +35,16 @@ inline constexpr std::uint64_t kDepthSeed = 20260102;
 /// What to benchmark, as the flags said; what varies per combination (prompt tokens, new tokens,
 /// depth, max_length) and the EP choice are given to run().
 struct GenaiBenchmarkRequest {
-  std::string bundle;           ///< bundle folder
-  ReportTarget report;          ///< where the report goes (checked at construction)
-  LoopRequest loop;             ///< --iterations / --warmup / --duration
-  bool apply_template = true;   ///< wrap the text prompt in the bundle's chat template
-  bool stop_at_eos = false;     ///< a generation may end at EOS
-  bool cold = false;            ///< --cold: after the warm runs, one reload + first generation per timed iteration
-  bool bandwidth_probe = true;  ///< probe the read bandwidth right before and after each combination (the roofline)
-  RoundPlan rounds;             ///< --rounds / --delay
+  std::string bundle;          ///< bundle folder
+  ReportTarget report;         ///< where the report goes (checked at construction)
+  LoopRequest loop;            ///< --iterations / --warmup / --duration
+  bool apply_template = true;  ///< wrap the text prompt in the bundle's chat template
+  bool stop_at_eos = false;    ///< a generation may end at EOS
+  bool cold = false;           ///< --cold: after the warm runs, one reload + first generation per timed iteration
+  /// The read-bandwidth probes of the roofline (probe_schedule.h): automatic skips them when a
+  /// decode step fits in the last-level cache.
+  BandwidthProbeMode bandwidth_probe = BandwidthProbeMode::automatic;
+  RoundPlan rounds;                                         ///< --rounds / --delay
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
 };
 
@@ -74,9 +77,10 @@ class GenaiBenchmark {
   /// generations of `prompt_text` (or of its seeded random prompt) at its depth and max_length
   /// and, under `cold`, as many cold starts as timed generations ran (each: unload, load, first
   /// generation). The CPU clock is read right before the warmup and right after the last timed
-  /// generation; a fall beyond kThrottleDropPercent is a warning. Under `bandwidth_probe` each
-  /// combination's generations are bracketed by read-bandwidth probes (for its roofline): right
-  /// before the warmup of its first round, right after the last timed generation of its last round
+  /// generation; a fall beyond kThrottleDropPercent is a warning. Unless `bandwidth_probe` is off,
+  /// or automatic and the largest decode step fits in the last-level cache, the sweep is bracketed
+  /// by read-bandwidth probes (probe_schedule.h), which every combination's roofline shares: right
+  /// before the warmup of the first run, right after the last timed generation of the last run
   /// (before any cold start). Returns one result per combination, in plan order, its rounds' samples
   /// pooled in round order. Engine and runtime failures propagate as their winml::Error category;
   /// a combination that does not fit the context throws UsageError before any runs; a roofline

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "perf/probe_schedule.h"
+
 namespace winml::perf {
 
 RooflineModel roofline_model(const roofline::BundleModel& bundle) {
@@ -44,6 +46,7 @@ RooflineMetrics compute_roofline(const RooflineModel& model, const std::vector<G
   if (r.limit_gb_per_s && *r.limit_gb_per_s > 0 && r.decode_gb_per_s > 0) {
     r.fraction_of_limit = r.decode_gb_per_s / *r.limit_gb_per_s;
   }
+  r.fits_in_cache = perf::fits_in_cache(r.bytes_per_step, probes.last_level_cache_bytes);
 
   r.prompt_tokens = metrics.prompt_tokens;
   r.prefill_flops = roofline::prefill_flops(model.prefill_macs_per_token, model.attention, r.prompt_tokens, depth);

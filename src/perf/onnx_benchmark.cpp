@@ -243,12 +243,13 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     result.metrics.validation = std::move(runs.validation);
     add_target_ci(result.context.quality, start_.loop, "latency_ms", result.metrics.latency_s,
                   result.samples.timed_s.size());
-    // Over every round's runs, so said once the last round has run, naming the combination.
-    for (const std::string& warning : result.context.quality.warnings) {
-      observer.on_warning(combination_warning(combinations[i], combinations.size(), warning));
-    }
     results.push_back(std::move(result));
   }
+  // Over every round's runs, so said once the last round has run: one line per kind of warning
+  // for the whole sweep, the report keeping each.
+  std::vector<const RunQuality*> qualities;
+  for (const OnnxPerfResult& result : results) qualities.push_back(&result.context.quality);
+  for (const std::string& warning : quality_warnings(combinations, qualities)) observer.on_warning(warning);
   return results;
 }
 

@@ -9,6 +9,7 @@
 
 #include "engine/element_types.h"
 #include "engine/element_values.h"
+#include "util/plural.h"
 
 namespace winml::perf {
 namespace {
@@ -131,9 +132,10 @@ void compare_values(const HostValue& actual, const HostValue& expected, const To
     case ValueKind::sequence:
     case ValueKind::optional:
       if (actual.elements.size() != expected.elements.size()) {
-        check.problem = expected.kind == ValueKind::optional
-                            ? (expected.elements.empty() ? "holds a value, expected None" : "is None, expected a value")
-                            : fmt::format("{} elements, expected {}", actual.elements.size(), expected.elements.size());
+        check.problem =
+            expected.kind == ValueKind::optional
+                ? (expected.elements.empty() ? "holds a value, expected None" : "is None, expected a value")
+                : fmt::format("{}, expected {}", count_of(actual.elements.size(), "element"), expected.elements.size());
         return;
       }
       for (std::size_t i = 0; i < expected.elements.size(); ++i) {

@@ -22,10 +22,20 @@ struct RooflineModel {
   std::uint64_t prefill_macs_per_token = 0;   ///< weight multiply-accumulates per prompt token
 };
 
-/// The read-bandwidth probes around the run; either is absent when skipped or failed.
+/// Why the read-bandwidth probes did not run (perf/probe_schedule.h decides).
+enum class ProbeSkip {
+  none,      ///< they ran (or were tried: a failed probe is absent all the same)
+  off,       ///< --no-bandwidth-probe
+  in_cache,  ///< what a decode step reads fits in the last-level cache, so memory is no limit
+};
+
+/// The read-bandwidth probes around the run (in a sweep: before its first run and after its last,
+/// the same for every combination); either is absent when skipped or failed.
 struct BandwidthProbes {
-  std::optional<BandwidthResult> before;  ///< right before the warmup generations
-  std::optional<BandwidthResult> after;   ///< right after the last timed generation
+  std::optional<BandwidthResult> before;     ///< right before the warmup generations
+  std::optional<BandwidthResult> after;      ///< right after the last timed generation
+  ProbeSkip skipped = ProbeSkip::none;       ///< why neither ran
+  std::uint64_t last_level_cache_bytes = 0;  ///< the machine's, all instances together; 0 = unknown
 };
 
 /// The roofline figures of one result.
@@ -39,6 +49,7 @@ struct RooflineMetrics {
   double decode_gb_per_s = 0;               ///< bytes_per_step / decode_step_s / 1e9; 0 without steps
   std::optional<double> limit_gb_per_s;     ///< the higher of the probes' best read rates
   std::optional<double> fraction_of_limit;  ///< decode_gb_per_s / limit_gb_per_s
+  bool fits_in_cache = false;               ///< bytes_per_step <= the known last-level cache
   // Prefill of the prompt, from the mean prefill time.
   std::int64_t prompt_tokens = 0;        ///< the prompt the prefill's FLOPs are for
   roofline::PrefillFlops prefill_flops;  ///< FLOPs of one prefill

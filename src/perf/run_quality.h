@@ -27,15 +27,31 @@ struct CheckedMetric {
   std::vector<double> in_order;  ///< its samples in run order (the warmup check)
 };
 
+/// A checked metric whose cv exceeds the threshold.
+struct HighVariation {
+  std::string metric;                  ///< as the report names it
+  double cv = 0;                       ///< its coefficient of variation (a fraction)
+  std::optional<RelativeReach> reach;  ///< its mean's 95 % interval around the mean; empty below two samples
+};
+
 /// What the checks found.
 struct RunQuality {
   double cv_threshold = kHighCvThreshold;    ///< the threshold in force
-  std::vector<std::string> high_cv;          ///< metrics whose cv exceeds the threshold
+  std::vector<HighVariation> high_cv;        ///< metrics whose cv exceeds the threshold, in check order
   std::vector<WarmupVerdict> warmup;         ///< one verdict per checked metric
   std::size_t suggested_warmup = 0;          ///< warmup to use next time; 0 when the warmup was long enough
-  std::vector<std::string> warnings;         ///< one sentence each, for the console and the report
+  std::string warmup_warning;                ///< the warning about the warmup; empty when it was long enough
+  std::string target_ci_warning;             ///< the warning about a missed --target-ci; empty otherwise
+  std::vector<std::string> warnings;         ///< every warning, one sentence each: the report keeps them all
   std::optional<TargetCiOutcome> target_ci;  ///< --target-ci: whether the precision target was met
 };
+
+/// The sentence about one metric that varies too much ("ttft_ms varies a lot between iterations
+/// (...): its 95 % interval is ±12.0 %; close other programs, ...").
+std::string high_variation_warning(const HighVariation& metric, double threshold);
+
+/// "±7.1 %" for an interval as far below its estimate as above, "-100 %/+240.3 %" otherwise.
+std::string reach_text(const RelativeReach& reach);
 
 /// Runs both checks over `metrics`; `warmup_used` is the run's warmup count.
 RunQuality assess_run(const std::vector<CheckedMetric>& metrics, std::size_t warmup_used);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "util/plural.h"
 #include "winml/errors.h"
 
 namespace winml::perf {
@@ -59,9 +60,9 @@ ShardSlice shard_slice(const Shard& shard, std::size_t combinations) {
   }
   if (shard.count > combinations) {
     throw UsageError(fmt::format(
-        "--shard {}: the sweep has {} combination{}, fewer than the {} shards, so some shards would measure "
-        "nothing; use at most {} shards",
-        to_string(shard), combinations, combinations == 1 ? "" : "s", shard.count, combinations));
+        "--shard {}: the sweep has {}, fewer than the {} shards, so some shards would measure nothing; use at most "
+        "{}",
+        to_string(shard), count_of(combinations, "combination"), shard.count, count_of(combinations, "shard")));
   }
   // The first `longer` slices hold one combination more than the rest.
   const std::size_t base = combinations / shard.count;

@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "stats/confidence_interval.h"
+#include "util/plural.h"
 
 namespace winml::perf {
 
@@ -62,9 +63,9 @@ std::string target_ci_warning(const TargetCiOutcome& outcome, const LoopSettings
                                 ? fmt::format("--duration {:g} ran out", settings.duration_s.value_or(0))
                                 : fmt::format("--max-iterations {} ran out", settings.max_iterations);
   return fmt::format(
-      "--target-ci {:g} not met: {} is known to {} of its mean after {} iteration{} ({}); raise the bound, or "
-      "accept a wider target",
-      outcome.pct, outcome.metric, reached, outcome.iterations, outcome.iterations == 1 ? "" : "s", bound);
+      "--target-ci {:g} not met: {} is known to {} of its mean after {} ({}); raise the bound, or accept a wider "
+      "target",
+      outcome.pct, outcome.metric, reached, count_of(outcome.iterations, "iteration"), bound);
 }
 
 }  // namespace winml::perf

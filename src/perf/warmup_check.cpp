@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "stats/outliers.h"
+#include "util/plural.h"
 
 namespace winml::perf {
 
@@ -38,9 +39,10 @@ std::string warmup_warning(const std::vector<WarmupVerdict>& verdicts, std::size
   }
   if (worst == nullptr) return {};
   return fmt::format(
-      "warmup looks too short: the first {} timed iteration{} of {} differ from the steady state of the later "
-      "ones; rerun with --warmup {} (or more) so they do not weigh on the statistics",
-      worst->leading_apart, worst->leading_apart == 1 ? "" : "s", worst->metric, warmup_used + worst->leading_apart);
+      "warmup looks too short: the first {} of {} {} from the steady state of the later ones; rerun with --warmup "
+      "{} (or more) so they do not weigh on the statistics",
+      worst->leading_apart == 1 ? std::string("timed iteration") : count_of(worst->leading_apart, "timed iteration"),
+      worst->metric, agree(worst->leading_apart, "differs", "differ"), warmup_used + worst->leading_apart);
 }
 
 }  // namespace winml::perf

@@ -16,10 +16,12 @@ struct SystemFacts {
   std::string os;                        ///< e.g. "Debian GNU/Linux 12 (bookworm)", "Windows 11 Pro 23H2"
   std::string kernel;                    ///< kernel name and release, e.g. "Linux 6.1.0-18-amd64", "Windows 10.0.22631"
   std::string arch;                      ///< the machine's architecture as uname names it: "x86_64", "aarch64"
+  std::string host_name;  ///< the machine's network name (uname's nodename, the DNS host name on Windows)
 };
 
 /// Reads the facts: on Linux from /proc/cpuinfo, /proc/meminfo, /etc/os-release and uname; on
-/// Windows from the registry, GlobalMemoryStatusEx, RtlGetVersion and GetNativeSystemInfo.
+/// Windows from the registry, GlobalMemoryStatusEx, RtlGetVersion, GetNativeSystemInfo and
+/// GetComputerNameExW.
 /// Never throws.
 SystemFacts read_system_facts();
 

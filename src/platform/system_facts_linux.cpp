@@ -18,6 +18,7 @@ SystemFacts read_system_facts() {
   if (::uname(&names) == 0) {
     facts.kernel = std::string(names.sysname) + " " + names.release;
     facts.arch = names.machine;
+    facts.host_name = names.nodename;
   }
   return facts;
 }

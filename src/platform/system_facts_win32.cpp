@@ -73,6 +73,14 @@ std::string architecture() {
   }
 }
 
+// The DNS host name (what `hostname` prints); empty when Windows does not say.
+std::string host_name() {
+  wchar_t name[256] = {};
+  DWORD size = sizeof name / sizeof name[0];
+  if (::GetComputerNameExW(ComputerNameDnsHostname, name, &size) == 0) return {};
+  return win32::narrow(std::wstring_view(name, size));
+}
+
 }  // namespace
 
 SystemFacts read_system_facts() {
@@ -90,6 +98,7 @@ SystemFacts read_system_facts() {
                    "." + std::to_string(version.dwBuildNumber) + (revision != 0 ? "." + std::to_string(revision) : "");
   }
   facts.arch = architecture();
+  facts.host_name = host_name();
   return facts;
 }
 

@@ -4,6 +4,7 @@
 
 #include "report/json_fields.h"
 #include "report/text_units.h"
+#include "util/plural.h"
 
 namespace winml::report {
 namespace {
@@ -35,10 +36,10 @@ Json bandwidth_json(const perf::BandwidthResult& result) {
 
 std::string bandwidth_text(const Json& bandwidth, const text::Style& style) {
   const auto cache = bandwidth["last_level_cache_bytes"].get<std::uint64_t>();
-  std::string out = fmt::format("{}Memory bandwidth{} ({} threads; {} arrays of {}; last-level cache {})\n", style.bold,
-                                style.reset, bandwidth["threads"].get<unsigned>(), bandwidth["arrays"].get<int>(),
-                                text::bytes(bandwidth["array_bytes"].get<std::uint64_t>()),
-                                cache > 0 ? text::bytes(cache) : "unknown");
+  std::string out = fmt::format(
+      "{}Memory bandwidth{} ({}; {} arrays of {}; last-level cache {})\n", style.bold, style.reset,
+      count_of(bandwidth["threads"].get<unsigned>(), "thread"), bandwidth["arrays"].get<int>(),
+      text::bytes(bandwidth["array_bytes"].get<std::uint64_t>()), cache > 0 ? text::bytes(cache) : "unknown");
   text::Table table({"KERNEL", "BEST", "MEDIAN", "REPETITIONS"});
   for (const char* kernel : {"read", "triad"}) {
     const Json& rate = bandwidth[kernel];

@@ -68,8 +68,10 @@ Json run_quality(const perf::RunQuality& q) {
   for (const perf::WarmupVerdict& v : q.warmup) {
     warmup.push_back({{"metric", v.metric}, {"checked", v.checked}, {"leading_iterations_apart", v.leading_apart}});
   }
+  Json high_cv = Json::array();
+  for (const perf::HighVariation& h : q.high_cv) high_cv.push_back(h.metric);
   return {{"cv_threshold", q.cv_threshold},
-          {"high_cv", q.high_cv},
+          {"high_cv", high_cv},
           {"warmup_check", warmup},
           {"suggested_warmup", q.suggested_warmup > 0 ? Json(q.suggested_warmup) : Json(nullptr)},
           {"warnings", q.warnings},
@@ -84,6 +86,7 @@ Json machine(const perf::MachineInfo& m) {
           {"os", m.os},
           {"kernel", m.kernel},
           {"arch", m.arch},
+          {"host_name", m.host_name},
           {"onnxruntime_version", m.onnxruntime_version},
           {"genai_version", m.genai_version},
           {"winml_version", m.winml_version},

@@ -96,6 +96,20 @@ void run_wide_columns(RowBuilder& row, const perf::RunWide& run) {
   row.text("timestamp", run.timestamp);
 }
 
+// Where the row was measured: the machine's key facts and the shard of the sweep, so rows of many
+// machines (or shards) concatenated into one file can be told apart. Unknown counts are empty.
+void machine_columns(RowBuilder& row, const perf::MachineInfo& m, const std::optional<perf::Shard>& shard) {
+  using Count = std::optional<std::int64_t>;
+  row.text("host_name", m.host_name);
+  row.text("cpu_model", m.cpu_model);
+  row.count("logical_cores", m.logical_cores > 0 ? Count(m.logical_cores) : std::nullopt);
+  row.count("memory_total_bytes", m.memory_total_bytes > 0 ? Count(as_count(m.memory_total_bytes)) : std::nullopt);
+  row.text("os", m.os);
+  row.text("arch", m.arch);
+  row.count("shard_index", shard ? Count(static_cast<std::int64_t>(shard->index)) : std::nullopt);
+  row.count("shard_count", shard ? Count(static_cast<std::int64_t>(shard->count)) : std::nullopt);
+}
+
 // The roofline's headline figures (docs/metrics.md, "Roofline"): all empty when it could not be
 // computed; the limit and the fraction also when the bandwidth was not probed.
 void roofline_columns(RowBuilder& row, const std::optional<perf::GenaiRoofline>& roofline) {
@@ -125,7 +139,7 @@ void clock_column(RowBuilder& row, const std::vector<perf::ClockCheck>& checks) 
   row.number("cpu_clock_drop_percent", worst_clock_drop_percent(checks));
 }
 
-void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
+void genai_row(const perf::GenaiPerfResult& r, const std::optional<perf::Shard>& shard, RowTable& table) {
   const perf::GenaiPerfConfig& c = r.config;
   const perf::GenaiMetrics& m = r.metrics;
   RowBuilder row;
@@ -136,6 +150,7 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   row.count("iterations", static_cast<std::int64_t>(m.iterations));
   row.count("warmup", static_cast<std::int64_t>(r.warmup.count));
   run_wide_columns(row, c.run);
+  machine_columns(row, r.context.machine, shard);
   row.summary("ttft", "ms", m.ttft_s, ms);
   row.summary("prefill", "ms", m.prefill_s, ms);
   row.number("depth_fill_mean_ms", ms(m.depth_fill_s.mean));
@@ -172,7 +187,7 @@ void genai_row(const perf::GenaiPerfResult& r, RowTable& table) {
   row.finish(table);
 }
 
-void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
+void onnx_row(const perf::OnnxPerfResult& r, const std::optional<perf::Shard>& shard, RowTable& table) {
   const perf::OnnxPerfConfig& c = r.config;
   const perf::OnnxMetrics& m = r.metrics;
   RowBuilder row;
@@ -180,6 +195,7 @@ void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
   row.count("iterations", static_cast<std::int64_t>(m.latency_s.count));
   row.count("warmup", static_cast<std::int64_t>(m.warmup_count));
   run_wide_columns(row, c.run);
+  machine_columns(row, r.context.machine, shard);
   row.summary("latency", "ms", m.latency_s, ms);
   row.number("first_run_ms", ms(m.first_run_s));
   row.number("warmup_mean_ms", ms(m.warmup_mean_s));
@@ -195,15 +211,15 @@ void onnx_row(const perf::OnnxPerfResult& r, RowTable& table) {
 
 }  // namespace
 
-RowTable genai_rows(std::span<const perf::GenaiPerfResult> results) {
+RowTable genai_rows(std::span<const perf::GenaiPerfResult> results, const std::optional<perf::Shard>& shard) {
   RowTable table{.kind = "genai", .columns = {}, .rows = {}};
-  for (const auto& r : results) genai_row(r, table);
+  for (const auto& r : results) genai_row(r, shard, table);
   return table;
 }
 
-RowTable onnx_rows(std::span<const perf::OnnxPerfResult> results) {
+RowTable onnx_rows(std::span<const perf::OnnxPerfResult> results, const std::optional<perf::Shard>& shard) {
   RowTable table{.kind = "onnx", .columns = {}, .rows = {}};
-  for (const auto& r : results) onnx_row(r, table);
+  for (const auto& r : results) onnx_row(r, shard, table);
   return table;
 }
 

@@ -7,6 +7,7 @@
 /// Columns are documented in docs/formats.md; changing them must bump kRowSchemaVersion.
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <variant>
@@ -14,14 +15,16 @@
 
 #include "perf/genai_result.h"
 #include "perf/onnx_result.h"
+#include "perf/shard.h"
 
 namespace winml::report {
 
 /// Version of the row schema (the columns of csv/md and the keys of jsonl); independent of the
 /// JSON report's kSchemaVersion.
 /// Version 2 added depth, max_length and depth_fill_mean_ms to GenAI rows; version 3 the
-/// roofline's columns (decode_bytes_per_step ... kv_cache_bytes).
-inline constexpr int kRowSchemaVersion = 3;
+/// roofline's columns (decode_bytes_per_step ... kv_cache_bytes); version 4 where a row was
+/// measured (host_name ... arch, shard_index, shard_count).
+inline constexpr int kRowSchemaVersion = 4;
 
 /// One value: empty (unknown, e.g. threads when stages differ), text, a count, or a measurement
 /// already in the column's unit and rounded as the JSON report rounds it.
@@ -41,11 +44,13 @@ struct RowTable {
   std::vector<std::vector<Cell>> rows;  ///< one per result
 };
 
-/// One row per GenAI result. Throws winml::Error when the results do not share their columns
-/// (different --percentiles).
-RowTable genai_rows(std::span<const perf::GenaiPerfResult> results);
+/// One row per GenAI result; `shard` is the run's --shard (perf::SweepFacts), empty cells without.
+/// Throws winml::Error when the results do not share their columns (different --percentiles).
+RowTable genai_rows(std::span<const perf::GenaiPerfResult> results,
+                    const std::optional<perf::Shard>& shard = std::nullopt);
 
 /// One row per single-model result. Throws winml::Error as genai_rows does.
-RowTable onnx_rows(std::span<const perf::OnnxPerfResult> results);
+RowTable onnx_rows(std::span<const perf::OnnxPerfResult> results,
+                   const std::optional<perf::Shard>& shard = std::nullopt);
 
 }  // namespace winml::report

@@ -7,6 +7,7 @@
 #include "report/bandwidth_report.h"
 #include "report/json_fields.h"
 #include "report/text_units.h"
+#include "util/plural.h"
 
 namespace winml::report {
 namespace {
@@ -29,6 +30,25 @@ Json limit_source(const perf::BandwidthProbes& probes) {
   return before >= after ? "before" : "after";
 }
 
+// What the step reads came (at least partly) from cache: it fits in the last-level cache, or decode
+// drew more than memory can deliver. The fraction must then not be read as headroom against the
+// memory limit (docs/metrics.md, "What the figure leaves out").
+bool in_cache(const perf::RooflineMetrics& m) {
+  return m.fits_in_cache || (m.fraction_of_limit && *m.fraction_of_limit > 1);
+}
+
+Json skip_reason(perf::ProbeSkip skip) {
+  switch (skip) {
+    case perf::ProbeSkip::off:
+      return "off";
+    case perf::ProbeSkip::in_cache:
+      return "in_cache";
+    case perf::ProbeSkip::none:
+      break;
+  }
+  return nullptr;
+}
+
 Json decode_json(const perf::GenaiRoofline& r) {
   const perf::RooflineMetrics& m = r.metrics;
   return {{"weight_bytes_per_step", r.model.decode_weights.read_per_token_bytes},
@@ -43,7 +63,8 @@ Json decode_json(const perf::GenaiRoofline& r) {
            optional_rate(r.probes.after ? std::optional(r.probes.after->read.best_gb_per_s) : std::nullopt)},
           {"read_bandwidth_gb_per_s", optional_rate(m.limit_gb_per_s)},
           {"read_bandwidth_from", limit_source(r.probes)},
-          {"fraction_of_read_bandwidth", optional_rate(m.fraction_of_limit)}};
+          {"fraction_of_read_bandwidth", optional_rate(m.fraction_of_limit)},
+          {"in_cache", in_cache(m)}};
 }
 
 Json prefill_json(const perf::RooflineMetrics& m) {
@@ -90,10 +111,6 @@ std::string decimal_bytes(double bytes) {
 // text::bytes() reads 0 as "not measured"; a split part of 0 is measured.
 std::string part_bytes(std::uint64_t value) { return value == 0 ? "0 B" : text::bytes(value); }
 
-// Faster than memory can deliver: the bytes were (at least partly) read from cache, so the fraction
-// must not be read as headroom against the memory limit (docs/metrics.md, "What the figure leaves out").
-bool exceeds_memory_limit(const perf::RooflineMetrics& m) { return m.fraction_of_limit && *m.fraction_of_limit > 1; }
-
 }  // namespace
 
 Json roofline_json(const std::optional<perf::GenaiRoofline>& roofline) {
@@ -103,7 +120,10 @@ Json roofline_json(const std::optional<perf::GenaiRoofline>& roofline) {
           {"memory", memory_json(roofline->metrics)},
           {"model", model_json(roofline->model)},
           {"bandwidth_probes",
-           {{"before", probe_json(roofline->probes.before)}, {"after", probe_json(roofline->probes.after)}}}};
+           {{"before", probe_json(roofline->probes.before)},
+            {"after", probe_json(roofline->probes.after)},
+            {"skipped", skip_reason(roofline->probes.skipped)},
+            {"last_level_cache_bytes", roofline->probes.last_level_cache_bytes}}}};
 }
 
 std::string roofline_decode_text(const perf::GenaiRoofline& roofline) {
@@ -111,21 +131,34 @@ std::string roofline_decode_text(const perf::GenaiRoofline& roofline) {
   if (m.decode_step_s <= 0) return fmt::format("no decode steps ({} per step)", decimal_bytes(m.bytes_per_step));
   const std::string achieved = fmt::format("decode {:.1f} GB/s", m.decode_gb_per_s);
   const std::string per_step = fmt::format("{} per step", decimal_bytes(m.bytes_per_step));
+  const std::string fits = fmt::format("what a step reads fits in the {} last-level cache",
+                                       text::bytes(roofline.probes.last_level_cache_bytes));
   if (!m.fraction_of_limit) {
-    return fmt::format("{} ({}; the read bandwidth was not probed, so no fraction of it)", achieved, per_step);
+    if (roofline.probes.skipped == perf::ProbeSkip::in_cache) {
+      return fmt::format(
+          "{} ({}; in cache: {}, so decode is not memory-bound and the read bandwidth was not probed; "
+          "--bandwidth-probe probes it)",
+          achieved, per_step, fits);
+    }
+    const std::string cached = m.fits_in_cache ? "; in cache: " + fits : "";
+    return fmt::format("{} ({}; the read bandwidth was not probed, so no fraction of it{})", achieved, per_step,
+                       cached);
   }
   const std::string line = fmt::format("{} = {:.0f} % of the {:.1f} GB/s read bandwidth measured around this run ({})",
                                        achieved, 100 * *m.fraction_of_limit, *m.limit_gb_per_s, per_step);
-  if (!exceeds_memory_limit(m)) return line;
-  return line + "; above 100 %, what a step reads stays in cache between steps: decode is not memory-bound";
+  if (*m.fraction_of_limit > 1) {
+    return line + "; above 100 %, what a step reads stays in cache between steps: decode is not memory-bound";
+  }
+  if (m.fits_in_cache) return line + "; in cache: " + fits + ", so decode is not memory-bound";
+  return line;
 }
 
 std::string roofline_decode_cell(const std::optional<perf::GenaiRoofline>& roofline) {
   if (!roofline || roofline->metrics.decode_step_s <= 0) return "n/a";
   const perf::RooflineMetrics& m = roofline->metrics;
-  if (!m.fraction_of_limit) return fmt::format("{:.1f}", m.decode_gb_per_s);
-  return fmt::format("{:.1f} = {:.0f} %{}", m.decode_gb_per_s, 100 * *m.fraction_of_limit,
-                     exceeds_memory_limit(m) ? " (in cache)" : "");
+  const char* cached = in_cache(m) ? " (in cache)" : "";
+  if (!m.fraction_of_limit) return fmt::format("{:.1f}{}", m.decode_gb_per_s, cached);
+  return fmt::format("{:.1f} = {:.0f} %{}", m.decode_gb_per_s, 100 * *m.fraction_of_limit, cached);
 }
 
 std::string roofline_prefill_text(const perf::GenaiRoofline& roofline) {
@@ -138,8 +171,9 @@ std::string roofline_prefill_text(const perf::GenaiRoofline& roofline) {
 
 std::string roofline_memory_text(const perf::GenaiRoofline& roofline) {
   const perf::RooflineMetrics& m = roofline.metrics;
-  const std::string known = fmt::format("weights {} · KV cache {} at {} tokens", part_bytes(m.weights_bytes),
-                                        part_bytes(m.kv_cache_bytes), m.longest_context_tokens);
+  const std::string known =
+      fmt::format("weights {} · KV cache {} at {}", part_bytes(m.weights_bytes), part_bytes(m.kv_cache_bytes),
+                  count_of(static_cast<std::size_t>(m.longest_context_tokens), "token"));
   if (m.peak_rss_bytes == 0) return known + " (peak RSS unknown)";
   return fmt::format("{} · rest {} of the {} peak RSS", known, part_bytes(m.rest_of_peak_rss_bytes),
                      text::bytes(m.peak_rss_bytes));

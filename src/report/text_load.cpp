@@ -4,6 +4,7 @@
 
 #include "report/text_sections.h"
 #include "report/text_units.h"
+#include "util/plural.h"
 
 namespace winml::report::text {
 
@@ -23,7 +24,7 @@ std::string onnx_load_text(const perf::OnnxRunFacts& facts) {
 
 std::string cold_text(const perf::ColdMetrics& cold) {
   return fmt::format("{} · load median {} (model {} · tokenizer {}) · TTFT median {} · load + TTFT median {}",
-                     count(cold.iterations, "run"), duration(cold.load_s.median), duration(cold.model_s.median),
+                     count_of(cold.iterations, "run"), duration(cold.load_s.median), duration(cold.model_s.median),
                      duration(cold.tokenizer_s.median), duration(cold.ttft_s.median),
                      duration(cold.load_to_first_token_s.median));
 }

@@ -12,6 +12,7 @@
 #include "report/text_sweep.h"
 #include "report/text_units.h"
 #include "report/threads_text.h"
+#include "util/plural.h"
 
 namespace winml::report {
 namespace {
@@ -22,16 +23,16 @@ using namespace text;
 using text::rate;
 
 std::string iterations_text(const perf::GenaiPerfConfig& c, std::size_t ran) {
-  if (c.duration_s) return fmt::format("{} budget ({} done)", duration(*c.duration_s), count(ran, "iteration"));
-  return count(ran, "iteration");
+  if (c.duration_s) return fmt::format("{} budget ({} done)", duration(*c.duration_s), count_of(ran, "iteration"));
+  return count_of(ran, "iteration");
 }
 
 std::string generated_text(const perf::GenaiMetrics& m) {
   if (m.generated_tokens.empty()) return "none";
   const auto [lo, hi] = std::minmax_element(m.generated_tokens.begin(), m.generated_tokens.end());
   const std::string per = *lo == *hi ? fmt::format("{}", *lo) : fmt::format("{}-{}", *lo, *hi);
-  return fmt::format("{} token{} per iteration ({} in all)", per, *hi == 1 ? "" : "s",
-                     count(static_cast<std::size_t>(m.generated_tokens_total), "token"));
+  return fmt::format("{} {} per iteration ({} in all)", per, agree(*hi, "token", "tokens"),
+                     count_of(static_cast<std::size_t>(m.generated_tokens_total), "token"));
 }
 
 Table config_table(const perf::GenaiPerfResult& r) {
@@ -52,10 +53,11 @@ Table config_table(const perf::GenaiPerfResult& r) {
                          c.max_new_tokens, capped, on_off(c.stop_at_eos), on_off(c.apply_template), c.context_length)});
   t.add_row({"KV cache", fmt::format("max_length {} ({}) · depth {}", c.max_length,
                                      c.max_length_requested ? "--max-length" : "depth + prompt + new tokens",
-                                     c.depth == 0 ? std::string("none") : count(c.depth, "token"))});
+                                     c.depth == 0 ? std::string("none") : count_of(c.depth, "token"))});
   t.add_row({"threads", threads_text(c.run.threads)});
-  t.add_row(
-      {"tokens", fmt::format("prompt {} tokens · generated {}", r.metrics.prompt_tokens, generated_text(r.metrics))});
+  t.add_row({"tokens", fmt::format("prompt {} · generated {}",
+                                   count_of(static_cast<std::size_t>(r.metrics.prompt_tokens), "token"),
+                                   generated_text(r.metrics))});
   add_machine_rows(t, r.context.machine);
   return t;
 }
@@ -104,7 +106,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
   t.add_row({"prefill tokens/s", rate(m.prefill_tokens_per_s_aggregate, "tok/s")});
   if (m.depth_tokens > 0) {
     t.add_row({"depth fill", fmt::format("{} mean to fill {} (not in TTFT)", duration(m.depth_fill_s.mean),
-                                         count(static_cast<std::size_t>(m.depth_tokens), "token"))});
+                                         count_of(static_cast<std::size_t>(m.depth_tokens), "token"))});
   }
   t.add_row({"avg token latency", duration(m.avg_token_latency_s) + " per generated token"});
   t.add_row({"load time", load_text(r.facts.load)});
@@ -115,7 +117,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
     for (const perf::GenaiRound& round : r.rounds) {
       t.add_row({round.round == 1 ? "by round" : "",
                  fmt::format("{}: decode {} · TTFT mean {} · {}", round.round, rate(round.decode_tokens_per_s, "tok/s"),
-                             duration(round.ttft_mean_s), count(round.iterations, "iteration"))});
+                             duration(round.ttft_mean_s), count_of(round.iterations, "iteration"))});
     }
   }
   if (r.roofline) {
@@ -125,8 +127,8 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
   }
   if (w.count > 0) {
     t.add_row({"warmup (excluded)",
-               fmt::format("{} · TTFT mean {} · total mean {} · decode {}", count(w.count, "run"), duration(w.ttft_s),
-                           duration(w.total_s), rate(w.decode_tokens_per_s, "tok/s"))});
+               fmt::format("{} · TTFT mean {} · total mean {} · decode {}", count_of(w.count, "run"),
+                           duration(w.ttft_s), duration(w.total_s), rate(w.decode_tokens_per_s, "tok/s"))});
   }
   for (const StagePreparation& p : r.facts.preparation) {
     t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),

@@ -10,6 +10,7 @@
 #include "report/text_units.h"
 #include "report/text_validation.h"
 #include "report/threads_text.h"
+#include "util/plural.h"
 
 namespace winml::report {
 namespace {
@@ -24,8 +25,8 @@ Table config_table(const perf::OnnxPerfResult& r) {
   Table t({}, false);
   t.add_row({"model", c.model});
   const std::string iterations = c.duration_s ? fmt::format("{} budget ({} done)", duration(*c.duration_s),
-                                                            count(r.metrics.latency_s.count, "run"))
-                                              : count(r.metrics.latency_s.count, "run");
+                                                            count_of(r.metrics.latency_s.count, "run"))
+                                              : count_of(r.metrics.latency_s.count, "run");
   t.add_row({"config", fmt::format("ep {} · device {} · batch size {} · {} · {} warmup{}", c.ep, c.device, c.batch_size,
                                    iterations, c.warmup, rounds_text(c.run))});
   t.add_row({"threads", threads_text(c.run.threads)});
@@ -49,7 +50,7 @@ Table results_table(const perf::OnnxPerfResult& r) {
   t.add_row({"load time", onnx_load_text(f)});
   t.add_row({"first run", duration(m.first_run_s)});
   t.add_row({"warmup mean", m.warmup_count > 0 ? fmt::format("{} ({} excluded)", duration(m.warmup_mean_s),
-                                                             count(m.warmup_count, "run"))
+                                                             count_of(m.warmup_count, "run"))
                                                : "no warmup"});
   t.add_row(
       {"throughput", fmt::format("{} · {}", rate(m.samples_per_s, "samples/s"), rate(m.batches_per_s, "batches/s"))});
@@ -63,7 +64,7 @@ Table results_table(const perf::OnnxPerfResult& r) {
     for (const perf::OnnxRound& round : r.rounds) {
       t.add_row({round.round == 1 ? "by round" : "",
                  fmt::format("{}: latency mean {} · median {} · {}", round.round, duration(round.latency_mean_s),
-                             duration(round.latency_median_s), count(round.iterations, "run"))});
+                             duration(round.latency_median_s), count_of(round.iterations, "run"))});
     }
   }
   add_methods_row(t);

@@ -8,6 +8,7 @@
 #include "report/text_units.h"
 #include "report/threads_text.h"
 #include "stats/percentile_list.h"
+#include "util/plural.h"
 
 namespace winml::report::text {
 
@@ -28,8 +29,7 @@ std::vector<std::string> row(const std::string& label, const perf::Summary& s, F
     cells.resize(6 + s.percentiles.size() + 2, "-");  // mean, ±, min, max, the percentiles, stddev, cv
     return cells;
   }
-  // The half-width of the mean's 95 % interval; "-" for a single sample, which has none.
-  const std::string half = s.mean_ci ? "±" + format((s.mean_ci->high - s.mean_ci->low) / 2) : "-";
+  const std::string half = interval_around_mean(s, format);
   std::vector<std::string> cells = {label, std::to_string(s.count), format(s.mean), half, format(s.min), format(s.max)};
   for (const perf::PercentileValue& v : s.percentiles) cells.push_back(format(v.value));
   cells.push_back(format(s.stddev));
@@ -38,6 +38,13 @@ std::vector<std::string> row(const std::string& label, const perf::Summary& s, F
 }
 
 }  // namespace
+
+std::string interval_around_mean(const perf::Summary& s, const std::function<std::string(double)>& format) {
+  if (!s.mean_ci) return "-";
+  const auto reach = perf::relative_reach(s.mean_ci, s.mean);
+  if (!reach || reach->symmetric()) return "±" + format(s.mean_ci->high - s.mean);
+  return "-" + format(s.mean - s.mean_ci->low) + "/+" + format(s.mean_ci->high - s.mean);
+}
 
 std::vector<std::string> duration_row(const std::string& label, const perf::Summary& s) {
   // One unit per row, chosen from the mean, so a row's cells compare at a glance.
@@ -70,9 +77,11 @@ void add_quality_rows(Table& table, const perf::RunQuality& quality, const std::
     outliers += fmt::format("{}{} {}", outliers.empty() ? "" : " · ", label, summary->outliers.size());
   }
   table.add_row({"outliers (kept)", outliers.empty() ? "none" : outliers});
-  std::string checks = quality.high_cv.empty() ? fmt::format("cv within {:.0f} %", quality.cv_threshold * 100)
-                                               : fmt::format("cv above {:.0f} %: {}", quality.cv_threshold * 100,
-                                                             fmt::join(quality.high_cv, ", "));
+  std::vector<std::string> high_cv;
+  for (const perf::HighVariation& h : quality.high_cv) high_cv.push_back(h.metric);
+  std::string checks = high_cv.empty()
+                           ? fmt::format("cv within {:.0f} %", quality.cv_threshold * 100)
+                           : fmt::format("cv above {:.0f} %: {}", quality.cv_threshold * 100, fmt::join(high_cv, ", "));
   const bool warmup_checked =
       std::any_of(quality.warmup.begin(), quality.warmup.end(), [](const perf::WarmupVerdict& v) { return v.checked; });
   if (quality.suggested_warmup > 0) {
@@ -85,9 +94,9 @@ void add_quality_rows(Table& table, const perf::RunQuality& quality, const std::
   table.add_row({"checks", checks});
   if (const auto& t = quality.target_ci) {
     const std::string reached = t->half_width_pct ? fmt::format("±{:.2f} %", *t->half_width_pct) : "no interval";
-    table.add_row({"target CI", fmt::format("±{:g} % of {}: {} after {} iteration{} ({}{})", t->pct, t->metric,
-                                            t->met ? "met" : "NOT met", t->iterations, t->iterations == 1 ? "" : "s",
-                                            reached, t->met ? "" : ", stopped by " + perf::to_string(t->stopped_by))});
+    table.add_row({"target CI", fmt::format("±{:g} % of {}: {} after {} ({}{})", t->pct, t->metric,
+                                            t->met ? "met" : "NOT met", count_of(t->iterations, "iteration"), reached,
+                                            t->met ? "" : ", stopped by " + perf::to_string(t->stopped_by))});
   }
 }
 
@@ -106,7 +115,5 @@ std::string rounds_text(const perf::RunWide& run) {
 }
 
 const char* on_off(bool value) { return value ? "on" : "off"; }
-
-std::string count(std::size_t n, const char* noun) { return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s"); }
 
 }  // namespace winml::report::text

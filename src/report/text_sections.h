@@ -2,6 +2,7 @@
 /// \file
 /// Pieces shared by the GenAI and ONNX console reports (internal to src/report).
 
+#include <functional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -44,10 +45,12 @@ std::string build_warning(const perf::MachineInfo& m, const Style& style);
 /// " · 3 rounds, interleaved · delay 0.5 s" for --rounds / --delay; empty for one round without delay.
 std::string rounds_text(const perf::RunWide& run);
 
+/// The mean's 95 % interval around the mean, its distances written by `format`: "±0.40", or
+/// "-12.35/+40.10" for an interval cut at 0 (docs/metrics.md, "Uncertainty"); "-" without one
+/// (a single sample).
+std::string interval_around_mean(const perf::Summary& s, const std::function<std::string(double)>& format);
+
 /// "on" / "off".
 const char* on_off(bool value);
-
-/// "1 iteration" / "3 iterations": a count with its noun.
-std::string count(std::size_t n, const char* noun);
 
 }  // namespace winml::report::text

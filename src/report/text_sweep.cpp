@@ -10,17 +10,22 @@
 #include "report/roofline_report.h"
 #include "report/text_sections.h"
 #include "report/threads_text.h"
+#include "util/plural.h"
 
 namespace winml::report::text {
 namespace {
 
 // "12.35 ± 0.40": a mean and the half-width of its 95 % interval in a fixed unit (the interval, not
-// the stddev, so that two rows whose intervals do not overlap can be told apart at a glance); the
-// mean alone from one sample, which has no interval; "-" without samples.
+// the stddev, so that two rows whose intervals do not overlap can be told apart at a glance),
+// "12.35 -12.35/+40.10" for an interval cut at 0; the mean alone from one sample, which has no
+// interval; "-" without samples.
 std::string mean_pm(const perf::Summary& s, double scale) {
   if (s.count == 0) return "-";
   if (!s.mean_ci) return fmt::format("{:.2f}", s.mean * scale);
-  return fmt::format("{:.2f} ± {:.2f}", s.mean * scale, (s.mean_ci->high - s.mean_ci->low) / 2 * scale);
+  const double below = (s.mean - s.mean_ci->low) * scale, above = (s.mean_ci->high - s.mean) * scale;
+  const auto reach = perf::relative_reach(s.mean_ci, s.mean);
+  if (reach && !reach->symmetric()) return fmt::format("{:.2f} -{:.2f}/+{:.2f}", s.mean * scale, below, above);
+  return fmt::format("{:.2f} ± {:.2f}", s.mean * scale, above);
 }
 
 // The line above a sweep table that says what its cells hold.
@@ -59,10 +64,10 @@ std::string preamble(const perf::PerfReport<Result>& report, const std::string& 
                      const std::string& loop, const Style& style) {
   const Result& first = report.results.front();
   const std::string shard = report.sweep.shard ? fmt::format(" · shard {} of {}", perf::to_string(*report.sweep.shard),
-                                                             count(report.sweep.combinations, "combination"))
+                                                             count_of(report.sweep.combinations, "combination"))
                                                : std::string();
   std::string out = fmt::format("{}winml perf · {} · sweep of {}{}{}\n", style.bold, first.config.runtime,
-                                count(report.results.size(), "combination"), shard, style.reset);
+                                count_of(report.results.size(), "combination"), shard, style.reset);
   out += build_warning(first.context.machine, style);
   Table t({}, false);
   t.add_row({model_label, model});
@@ -74,7 +79,7 @@ std::string preamble(const perf::PerfReport<Result>& report, const std::string& 
 template <class Result>
 std::string loop_text(const Result& r, const char* noun) {
   const auto& c = r.config;
-  const std::string timed = c.duration_s ? fmt::format("{:g} s budget", *c.duration_s) : count(c.iterations, noun);
+  const std::string timed = c.duration_s ? fmt::format("{:g} s budget", *c.duration_s) : count_of(c.iterations, noun);
   return fmt::format("{} · {} warmup{}", timed, c.warmup, rounds_text(c.run));
 }
 

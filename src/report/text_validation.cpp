@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include "util/plural.h"
+
 namespace winml::report {
 namespace {
 
@@ -13,10 +15,12 @@ std::string error_text(double value) { return value == 0 ? "0" : fmt::format("{:
 std::string validation_text(const perf::OnnxValidation& validation, const text::Style& style) {
   std::size_t failed = 0;
   for (const auto& output : validation.outputs) failed += output.passed() ? 0 : 1;
-  std::string out = failed == 0 ? fmt::format("{}validation{}: all {} outputs match\n", style.bold, style.reset,
-                                              validation.outputs.size())
-                                : fmt::format("{}validation{}: {}{} of {} outputs do not match{}\n", style.bold,
-                                              style.reset, style.warn, failed, validation.outputs.size(), style.reset);
+  const std::size_t n = validation.outputs.size();
+  std::string out =
+      failed == 0 ? fmt::format("{}validation{}: {}{} {}\n", style.bold, style.reset, n > 1 ? "all " : "",
+                                count_of(n, "output"), agree(n, "matches", "match"))
+                  : fmt::format("{}validation{}: {}{} of {} {}{}\n", style.bold, style.reset, style.warn, failed,
+                                count_of(n, "output"), agree(failed, "does not match", "do not match"), style.reset);
   text::Table table({"data set", "output", "type", "max abs err", "max rel err", "rtol", "atol", "result"});
   for (const auto& o : validation.outputs) {
     std::string result = "pass";
@@ -25,7 +29,7 @@ std::string validation_text(const perf::OnnxValidation& validation, const text::
     } else if (!o.problem.empty()) {
       result = "FAIL: " + o.problem;
     } else if (o.mismatched > 0) {
-      result = fmt::format("FAIL: {} of {} elements", o.mismatched, o.elements);
+      result = fmt::format("FAIL: {} of {}", o.mismatched, count_of(o.elements, "element"));
     }
     table.add_row({o.data_set, o.output, o.type, error_text(o.max_abs_error), error_text(o.max_rel_error),
                    error_text(o.tolerance.rtol), error_text(o.tolerance.atol), result});

@@ -4,10 +4,12 @@
 
 #include <algorithm>
 
+#include "util/plural.h"
+
 namespace winml::report::text {
 
 std::string cores_text(unsigned logical_cores, unsigned physical_cores) {
-  std::string logical = fmt::format("{} logical core{}", logical_cores, logical_cores == 1 ? "" : "s");
+  std::string logical = count_of(logical_cores, "logical core");
   if (physical_cores == 0) return logical + " (physical unknown)";
   return fmt::format("{}, {} physical ({})", logical, physical_cores,
                      logical_cores > physical_cores ? "SMT" : "no SMT");

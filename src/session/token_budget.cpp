@@ -4,6 +4,7 @@
 
 #include <algorithm>
 
+#include "util/plural.h"
 #include "winml/errors.h"
 
 namespace winml::session {
@@ -15,9 +16,9 @@ TokenBudget new_token_budget(std::size_t prompt_tokens, int requested, int conte
   if (prompt_tokens == 0) throw UsageError("the prompt is empty; give at least one token of text.");
   if (prompt_tokens >= static_cast<std::size_t>(std::max(context_length, 0))) {
     throw UsageError(
-        fmt::format("the prompt has {} tokens but the bundle's context_length is {}, which leaves no room "
+        fmt::format("the prompt has {} but the bundle's context_length is {}, which leaves no room "
                     "for new tokens. Use a shorter prompt.",
-                    prompt_tokens, context_length));
+                    count_of(prompt_tokens, "token"), context_length));
   }
   TokenBudget budget;
   budget.requested = requested;
@@ -49,18 +50,19 @@ KvBudget kv_budget(int depth, std::size_t prompt_tokens, int requested, std::opt
   if (needed > context_length) {
     const long long room = context_length - prompt - requested;
     throw UsageError(fmt::format(
-        "--depth {} + a prompt of {} tokens + -n {} need {} tokens of KV cache, but the bundle's context_length is {}. "
-        "{}",
-        depth, prompt, requested, needed, context_length,
+        "--depth {} + a prompt of {} + -n {} need {} of KV cache, but the bundle's context_length is {}. {}", depth,
+        count_of(static_cast<std::size_t>(prompt), "token"), requested,
+        count_of(static_cast<std::size_t>(needed), "token"), context_length,
         room >= 0 ? fmt::format("Use --depth {} or less, or a shorter prompt or -n.", room)
                   : std::string("Use a shorter prompt or a smaller -n.")));
   }
   if (max_length) check_max_length(*max_length, context_length);
   if (max_length && *max_length < needed) {
     throw UsageError(
-        fmt::format("--max-length {} is smaller than the {} tokens this generation needs (--depth {} + a "
-                    "prompt of {} tokens + -n {}). Use --max-length {} or more, or fewer tokens.",
-                    *max_length, needed, depth, prompt, requested, needed));
+        fmt::format("--max-length {} is smaller than the {} this generation needs (--depth {} + a prompt of {} + "
+                    "-n {}). Use --max-length {} or more, or fewer tokens.",
+                    *max_length, count_of(static_cast<std::size_t>(needed), "token"), depth,
+                    count_of(static_cast<std::size_t>(prompt), "token"), requested, needed));
   }
   kv.tokens = new_token_budget(prompt_tokens, requested, context_length);  // checks requested and the prompt
   kv.max_length = max_length.value_or(static_cast<int>(needed));

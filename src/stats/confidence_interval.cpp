@@ -1,5 +1,6 @@
 #include "stats/confidence_interval.h"
 
+#include <algorithm>
 #include <boost/math/distributions/binomial.hpp>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
@@ -26,7 +27,8 @@ std::optional<Interval> mean_confidence_interval(const std::vector<double>& samp
   const double n = static_cast<double>(samples.size());
   const double m = mean(samples);
   const double half = student_t_quantile(1 - (1 - level) / 2, n - 1) * sample_stddev(samples) / std::sqrt(n);
-  return Interval{m - half, m + half, level};
+  const bool non_negative = std::all_of(samples.begin(), samples.end(), [](double x) { return x >= 0; });
+  return Interval{non_negative ? std::max(0.0, m - half) : m - half, m + half, level};
 }
 
 std::optional<Interval> median_confidence_interval(const std::vector<double>& sorted, double level) {
@@ -52,7 +54,14 @@ double coefficient_of_variation(double mean, double stddev) { return mean != 0 ?
 
 std::optional<double> relative_half_width(const std::optional<Interval>& interval, double estimate) {
   if (!interval || estimate == 0) return std::nullopt;
-  return (interval->high - interval->low) / 2 / std::fabs(estimate);
+  return (interval->high - estimate) / std::fabs(estimate);
+}
+
+bool RelativeReach::symmetric() const { return std::fabs(below - above) <= 1e-9 * std::max(below, above); }
+
+std::optional<RelativeReach> relative_reach(const std::optional<Interval>& interval, double estimate) {
+  if (!interval || !(estimate > 0)) return std::nullopt;
+  return RelativeReach{(estimate - interval->low) / estimate, (interval->high - estimate) / estimate};
 }
 
 }  // namespace winml::perf

@@ -23,9 +23,12 @@ struct Interval {
 /// fractional, as Welch's test needs).
 double student_t_quantile(double q, double degrees_of_freedom);
 
-/// mean ± t(1 - (1 - level)/2, n-1) · s/√n. Empty for fewer than two samples (no spread to
-/// estimate). A normal-theory interval: it assumes the mean is roughly normally distributed,
-/// which holds for timing means of 10 or more iterations unless outliers dominate.
+/// mean ± t(1 - (1 - level)/2, n-1) · s/√n, its low end cut at 0 when no sample is negative.
+/// Empty for fewer than two samples (no spread to estimate). A normal-theory interval: it assumes
+/// the mean is roughly normally distributed, which holds for timing means of 10 or more
+/// iterations unless outliers dominate. Every winml metric is a duration or a rate, which cannot
+/// be negative, so the part of the interval below 0 holds no possible mean: cutting it off keeps
+/// the coverage and keeps "mean - 180 %" out of the reports (a skewed sample of few iterations).
 std::optional<Interval> mean_confidence_interval(const std::vector<double>& samples, double level = kConfidenceLevel);
 
 /// The distribution-free interval [x(l), x(n+1-l)] of the median, for samples sorted ascending:
@@ -37,8 +40,21 @@ std::optional<Interval> median_confidence_interval(const std::vector<double>& so
 /// stddev / mean, a fraction (0.05 = 5 %); 0 when the mean is 0 or there are fewer than two samples.
 double coefficient_of_variation(double mean, double stddev);
 
-/// The half-width of `interval` as a fraction of `estimate`; empty when there is no interval or
-/// the estimate is 0.
+/// The half-width of the t interval around `estimate` as a fraction of it, high - estimate (the
+/// high end is never cut, so this is t · s/√n even for an interval cut at 0); empty when there is
+/// no interval or the estimate is 0. The precision --target-ci aims at.
 std::optional<double> relative_half_width(const std::optional<Interval>& interval, double estimate);
+
+/// How far an interval reaches below and above its estimate, as fractions of the estimate.
+struct RelativeReach {
+  double below = 0;  ///< (estimate - low) / estimate; at most 1 (-100 %) for an interval cut at 0
+  double above = 0;  ///< (high - estimate) / estimate
+  /// Whether both sides are the same to within a rounding: a t interval that was not cut.
+  bool symmetric() const;
+};
+
+/// The reach of `interval` around a positive `estimate`; empty when there is no interval or the
+/// estimate is not positive.
+std::optional<RelativeReach> relative_reach(const std::optional<Interval>& interval, double estimate);
 
 }  // namespace winml::perf

@@ -21,7 +21,8 @@ inline constexpr std::string_view kStddevMethod = "sample standard deviation (di
 
 /// How the intervals are computed; echoed into every report.
 inline constexpr std::string_view kConfidenceIntervalMethod =
-    "95 %: mean -+ t(0.975, n-1) * stddev / sqrt(n) (Student t); median: order statistics [x(l), x(n+1-l)] "
+    "95 %: mean -+ t(0.975, n-1) * stddev / sqrt(n) (Student t), low end cut at 0 when no sample is negative; "
+    "median: order statistics [x(l), x(n+1-l)] "
     "with the binomial(n, 1/2) rank l that covers it with probability >= 95 % (distribution-free)";
 /// How outliers are flagged; echoed into every report.
 inline constexpr std::string_view kOutlierMethod =

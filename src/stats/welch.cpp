@@ -1,5 +1,6 @@
 #include "stats/welch.h"
 
+#include <algorithm>
 #include <boost/math/distributions/students_t.hpp>
 #include <cmath>
 #include <limits>
@@ -12,7 +13,8 @@ namespace winml::perf {
 
 SampleMoments moments(const std::vector<double>& samples) {
   const double deviation = sample_stddev(samples);
-  return {samples.size(), mean(samples), deviation * deviation};
+  const bool non_negative = std::all_of(samples.begin(), samples.end(), [](double x) { return x >= 0; });
+  return {samples.size(), mean(samples), deviation * deviation, non_negative};
 }
 
 namespace {
@@ -34,7 +36,9 @@ void fieller_interval(const SampleMoments& base, const SampleMoments& next, doub
   const double b = base.mean * next.mean;
   const double c = next.mean * next.mean - q * q * v_new;
   const double root = std::sqrt(std::max(0.0, b * b - a * c));
-  out.ratio_low = (b - root) / a;
+  // Cutting off ratios no pair of non-negative means can have keeps the coverage.
+  const bool non_negative = base.non_negative && next.non_negative;
+  out.ratio_low = non_negative ? std::max(0.0, (b - root) / a) : (b - root) / a;
   out.ratio_high = (b + root) / a;
 }
 

@@ -12,9 +12,10 @@ namespace winml::perf {
 
 /// Mean, sample variance (n - 1) and count of one side's samples.
 struct SampleMoments {
-  std::size_t count = 0;  ///< number of samples
-  double mean = 0;        ///< arithmetic mean; 0 without samples
-  double variance = 0;    ///< sample variance (n - 1); 0 when count < 2
+  std::size_t count = 0;     ///< number of samples
+  double mean = 0;           ///< arithmetic mean; 0 without samples
+  double variance = 0;       ///< sample variance (n - 1); 0 when count < 2
+  bool non_negative = true;  ///< no sample is negative (a duration, a rate, a size: every metric winml compares)
 };
 
 /// The moments of `samples`.
@@ -29,7 +30,9 @@ struct WelchComparison {
   bool significant = false;  ///< p < 1 − kConfidenceLevel (perf/confidence_interval.h)
   double ratio = 1;          ///< mean_new / mean_base
   /// Fieller's interval of mean_new / mean_base at kConfidenceLevel; nullopt when it is unbounded
-  /// (the base mean is not itself distinguishable from 0 at that level).
+  /// (the base mean is not itself distinguishable from 0 at that level). Its low end is cut at 0
+  /// when neither side has a negative sample: a ratio of two such means cannot be negative, so
+  /// the change it gives, 100 · (ratio − 1) %, never goes below −100 %.
   std::optional<double> ratio_low, ratio_high;
 };
 

@@ -35,7 +35,7 @@ TEST_P(RegisteredCommands, SetsUpOnlyTheNamedCommand) {
   EXPECT_EQ(names(app), GetParam().top_level);
 }
 
-const std::vector<std::string> kAll = {"bundle", "compile", "generate", "perf", "sys"};
+const std::vector<std::string> kAll = {"bundle", "cache", "compile", "generate", "perf", "sys"};
 
 INSTANTIATE_TEST_SUITE_P(
     Argv, RegisteredCommands,
@@ -61,7 +61,7 @@ TEST(RegisteredCommands, ACommandComesWithTheCommandsUnderIt) {
   add_registered_commands(app, static_cast<int>(argv.size()), argv.data());
   CLI::App* perf = app.get_subcommand("perf");
   EXPECT_NE(perf->get_option_no_throw("--model"), nullptr);
-  EXPECT_EQ(names(*perf), (std::vector<std::string>{"compare", "merge", "report"}));
+  EXPECT_EQ(names(*perf), (std::vector<std::string>{"compare", "ls", "merge", "report"}));
   EXPECT_NO_THROW(check_command_words(app, static_cast<int>(argv.size()), argv.data()));
 }
 

@@ -117,11 +117,12 @@ TEST_F(PerfCli, TimelineHasOneEntryPerPositionAndASparkline) {
 // The roofline with the real read-bandwidth probes (the one e2e test that runs them): the bytes a
 // decode step reads are those of the synthetic bundle's weights (default tiny preset: hidden 64,
 // vocab 512, 2 layers of 4 heads with 2 kv heads of 16, SwiGLU 192, context 2048), the probes
-// bracket the run, and the console says what fraction of the probed bandwidth decode reached.
+// bracket the run, and the console says what fraction of the probed bandwidth decode reached. That
+// step (0.6 MB) fits in any last-level cache, so the probes run only because --bandwidth-probe asks.
 TEST_F(PerfCli, RooflineMeasuresTheReadBandwidthAroundTheRun) {
   auto report = out("roofline.json");
-  auto result =
-      perf("-m " + plain().string() + " --prompt-tokens 20 --iterations 2 --warmup 0 -n 6 -o " + report.string());
+  auto result = perf("-m " + plain().string() +
+                     " --bandwidth-probe --prompt-tokens 20 --iterations 2 --warmup 0 -n 6 -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   expect_valid_report(report);
   const auto doc = read_json(report);
@@ -152,6 +153,23 @@ TEST_F(PerfCli, RooflineMeasuresTheReadBandwidthAroundTheRun) {
   EXPECT_THAT(result.out, ::testing::HasSubstr("read bandwidth measured around this run"));
   EXPECT_THAT(result.out, ::testing::HasSubstr("GFLOP/s (")) << result.out;
   EXPECT_THAT(result.out, ::testing::HasSubstr("memory split"));
+}
+
+// By default a step that fits in the last-level cache is not probed (memory is no limit there): the
+// report says why and calls the run in cache. Where the cache size is unknown the probes run.
+TEST_F(PerfCli, AStepThatFitsInCacheIsNotProbedByDefault) {
+  auto report = out("roofline-in-cache.json");
+  auto result = perf("-m " + plain().string() + " --iterations 1 --warmup 0 -n 3 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto doc = read_json(report);
+  const auto& probes = test::first_result(doc)["metrics"]["roofline"]["bandwidth_probes"];
+  if (probes["last_level_cache_bytes"].get<std::uint64_t>() == 0)
+    GTEST_SKIP() << "this machine's cache size is unknown";
+  EXPECT_EQ(probes["skipped"], "in_cache");
+  EXPECT_EQ(probes["before"], nullptr);
+  EXPECT_EQ(test::first_result(doc)["metrics"]["roofline"]["decode"]["in_cache"], true);
+  EXPECT_THAT(result.out, ::testing::HasSubstr("--bandwidth-probe probes it"));
 }
 
 TEST_F(PerfCli, NoBandwidthProbeKeepsTheBytesAndDropsTheFraction) {

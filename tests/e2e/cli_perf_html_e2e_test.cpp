@@ -237,13 +237,13 @@ TEST_F(PerfHtml, ReportCommandDrawsGenaiAndSingleModelReportsTogether) {
 // A version 2 sweep report, built from a real run's result: six combinations of prompt length and
 // threads, with the confidence intervals and the decode roofline that newer reports carry, and a
 // model name that tries to close the <script> element the data sits in.
-json sweep_report(const json& run) {
+json sweep_report(const json& run, const std::vector<int>& prompts = {16, 32, 64}) {
   json base = test::first_result(run);
   for (const char* key : {"schema_version", "kind", "methods"}) base.erase(key);
   json results = json::array();
   double rate = 100;
   for (int threads : {1, 2}) {
-    for (int prompt : {16, 32, 64}) {
+    for (int prompt : prompts) {
       json r = base;
       r["config"]["prompt_tokens"] = prompt;
       r["config"]["threads"]["requested"] = threads;
@@ -260,14 +260,13 @@ json sweep_report(const json& run) {
       rate -= 10;
     }
   }
-  return {
-      {"schema_version", 2},
-      {"kind", "genai"},
-      {"methods", run.value("methods", json::object())},
-      {"sweep",
-       {{"axes", {{{"name", "threads"}, {"values", {1, 2}}}, {{"name", "prompt_tokens"}, {"values", {16, 32, 64}}}}},
-        {"combinations", 6}}},
-      {"results", results}};
+  return {{"schema_version", 2},
+          {"kind", "genai"},
+          {"methods", run.value("methods", json::object())},
+          {"sweep",
+           {{"axes", {{{"name", "threads"}, {"values", {1, 2}}}, {{"name", "prompt_tokens"}, {"values", prompts}}}},
+            {"combinations", 2 * prompts.size()}}},
+          {"results", results}};
 }
 
 TEST_F(PerfHtml, SweepReportDrawsCurvesIntervalsAndRoofline) {
@@ -299,6 +298,55 @@ TEST_F(PerfHtml, MissingDataGivesNotesInsteadOfCharts) {
   // One token per generation: no decode step, so no timeline and no decode rate to draw.
   const json report = genai_run("one", "--html " + path("one.html").string(), 1);
   expect_page_draws(path("one.html"), {report});
+}
+
+// What a reader sees: integer settings tick at integers, a setting spanning decades reads on a log
+// axis, no axis says its unit twice, no chart repeats its section's heading, and results are
+// named by their settings, not by the time their report was written.
+TEST_F(PerfHtml, AxesHeadingsAndNamesReadCleanly) {
+  const json sweep = sweep_report(genai_run("decades"), {16, 256, 4096});
+  std::ofstream(path("decades.json")) << sweep.dump();
+  auto result =
+      test::run_winml("perf report " + path("decades.json").string() + " -o " + path("decades.html").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_page_draws(path("decades.html"), {sweep});
+  const json prompts = chart_status(last_status_, "sweep-genai-prompt_tokens");
+  EXPECT_EQ(prompts["axes"]["x"]["type"], "logarithmic") << prompts.dump(2);
+  const json threads = chart_status(last_status_, "sweep-genai-threads");
+  EXPECT_EQ(threads["axes"]["x"]["type"], "linear");
+  ASSERT_FALSE(threads["axes"]["x"]["ticks"].empty());
+  for (const auto& tick : threads["axes"]["x"]["ticks"]) {
+    const double value = tick["value"].get<double>();
+    EXPECT_EQ(value, std::round(value)) << threads.dump(2);
+  }
+  for (const auto& chart : last_status_["charts"]) {
+    for (const auto& [key, scale] : chart["axes"].items()) {
+      const std::string title = scale["title"];
+      for (const char* unit : {"tokens/s", "threads", "tokens", "ms"}) {
+        const std::string doubled = std::string(unit) + " (" + unit + ")";
+        EXPECT_EQ(title.find(doubled), std::string::npos) << chart["id"] << " " << key << ": " << title;
+      }
+    }
+  }
+  const auto& headings = last_status_["headings"];
+  for (std::size_t i = 1; i < headings.size(); ++i) {
+    const std::string before = headings[i - 1], now = headings[i];
+    EXPECT_FALSE(before.rfind("H2 ", 0) == 0 && now.rfind("H3 ", 0) == 0 && before.substr(3) == now.substr(3))
+        << "heading repeated: " << now;
+  }
+  std::set<std::string> labels;
+  for (const auto& label : last_status_["labels"]) {
+    labels.insert(label.get<std::string>());
+    EXPECT_NE(label.get<std::string>().find("threads"), std::string::npos) << label;
+  }
+  EXPECT_EQ(labels.size(), last_status_["labels"].size()) << "two results share a name";
+}
+
+TEST_F(PerfHtml, AResultAloneIsNamedByItsModelAndEp) {
+  const json report = genai_run("alone", "--html " + path("alone.html").string());
+  expect_page_draws(path("alone.html"), {report});
+  ASSERT_EQ(last_status_["labels"].size(), 1u);
+  EXPECT_EQ(last_status_["labels"][0], "tiny · " + test::first_result(report)["config"]["ep"].get<std::string>());
 }
 
 }  // namespace

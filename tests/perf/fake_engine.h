@@ -174,7 +174,8 @@ class FakeEngine final : public engine::Engine {
 /// Services that read everything from the fake world: the fake engine, the fake clock, a fixed
 /// start time, machine facts naming a fake CPU with 4 logical cores on 2 physical ones, and memory readings 1, 2, 3...
 /// MiB (rss; peak is rss + 1 MiB), each read logged as "memory"; a bandwidth probe that logs
-/// "bandwidth probe" and reads 20 GB/s at best; a peak reset that logs "reset peak"; CPU clock readings
+/// "bandwidth probe" and reads 20 GB/s at best; a 1 MiB last-level cache (smaller than a step, so
+/// the probes run); a peak reset that logs "reset peak"; CPU clock readings
 /// from world.cpu_clocks (not logged, so that event orders stay as they were); and a bundle shape of one
 /// token-generation stage whose single 4 MB float weight feeds a MatMul (layers 2, 4 heads, 2 kv heads, head size 8).
 inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
@@ -208,6 +209,7 @@ inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
     const std::size_t read = world.cpu_clock_reads++;
     return read < world.cpu_clocks.size() ? world.cpu_clocks[read] : platform::CpuClockReading{};
   };
+  services.read_memory_hierarchy = [] { return platform::MemoryHierarchy{std::uint64_t{1} << 20, 0}; };
   services.reset_peak_memory = [&world] {
     world.events.push_back("reset peak");
     return true;

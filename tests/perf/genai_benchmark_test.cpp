@@ -125,7 +125,7 @@ TEST_F(GenaiBenchmarkTest, SaysLoadingBeforeLoadingAndSamplesPeakMemoryAfterTheR
   EXPECT_EQ(result.facts.peak_rss_bytes, 4u << 20);
   // Without the probes, the peak is read once, after the run.
   world_.events.clear();
-  request_.bandwidth_probe = false;
+  request_.bandwidth_probe = BandwidthProbeMode::off;
   result = run();
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "memory"), 1);
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "reset peak"), 0);
@@ -297,12 +297,13 @@ TEST_F(GenaiBenchmarkTest, BandwidthProbesBracketTheGenerationsAndSetTheRoofline
 
 TEST_F(GenaiBenchmarkTest, WithoutTheProbeTheRooflineHasNoLimit) {
   request_.loop = {1, 0, std::nullopt};
-  request_.bandwidth_probe = false;
+  request_.bandwidth_probe = BandwidthProbeMode::off;
   engine_.generation_costs = {{0.1, 0.01}};
   auto result = run();
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "bandwidth probe"), 0);
   ASSERT_TRUE(result.roofline);
   EXPECT_FALSE(result.roofline->probes.before || result.roofline->probes.after);
+  EXPECT_EQ(result.roofline->probes.skipped, ProbeSkip::off);
   EXPECT_FALSE(result.roofline->metrics.fraction_of_limit);
   EXPECT_GT(result.roofline->metrics.decode_gb_per_s, 0);
 }
@@ -322,8 +323,7 @@ TEST_F(GenaiBenchmarkTest, ABundleWhoseWeightsCannotBeCountedWarnsAndSkipsThePro
 TEST_F(GenaiBenchmarkTest, AFailedProbeIsAWarningAndTheOtherProbeIsUsed) {
   request_.loop = {1, 0, std::nullopt};
   int calls = 0;
-  services_.measure_bandwidth = [&calls](const BandwidthOptions& options) {
-    EXPECT_DOUBLE_EQ(options.budget_seconds, kShortBandwidthProbeSeconds);
+  services_.measure_bandwidth = [&calls](const BandwidthOptions&) {
     if (++calls == 1) throw Error(ErrorCategory::runtime, "cannot allocate");
     BandwidthResult probe;
     probe.read = summarize_bandwidth({25});
@@ -336,6 +336,53 @@ TEST_F(GenaiBenchmarkTest, AFailedProbeIsAWarningAndTheOtherProbeIsUsed) {
   EXPECT_DOUBLE_EQ(*result.roofline->metrics.limit_gb_per_s, 25);
   ASSERT_EQ(observer_.warnings.size(), 1u);
   EXPECT_NE(observer_.warnings[0].find("before"), std::string::npos) << observer_.warnings[0];
+}
+
+// The probes last in proportion to the run: a tenth of the timed seconds they bracket, as far as
+// known when each starts (the opening one: the --duration plan; the closing one: what ran).
+TEST_F(GenaiBenchmarkTest, ProbeBudgetsAreATenthOfTheTimedRun) {
+  request_.loop = {std::nullopt, 0, 1.0};
+  engine_.generation_costs = {{0.1, 0.1}};  // 0.5 s per generation: 3 in the 1 s budget, 1.5 s in all
+  std::vector<double> budgets;
+  services_.measure_bandwidth = [&budgets](const BandwidthOptions& options) {
+    budgets.push_back(options.budget_seconds);
+    BandwidthResult probe;
+    probe.read = summarize_bandwidth({25});
+    return probe;
+  };
+  run();
+  ASSERT_EQ(budgets.size(), 2u);
+  EXPECT_NEAR(budgets[0], 0.1, 1e-9);
+  EXPECT_NEAR(budgets[1], 0.15, 1e-9);
+  // An --iterations run's length is not known before it: the opening probe runs its minimum.
+  budgets.clear();
+  request_.loop = {1, 0, std::nullopt};
+  run();
+  ASSERT_EQ(budgets.size(), 2u);
+  EXPECT_EQ(budgets[0], 0);
+  EXPECT_NEAR(budgets[1], 0.05, 1e-9);
+}
+
+// What a step reads (4 MB of weights and a little cache) fits in a 64 MiB last-level cache: memory
+// is no limit, so no probe runs, the roofline says why, and calls the run in cache; an explicit
+// --bandwidth-probe probes all the same.
+TEST_F(GenaiBenchmarkTest, AStepThatFitsInCacheSkipsTheProbesUnlessForced) {
+  request_.loop = {1, 0, std::nullopt};
+  engine_.generation_costs = {{0.1, 0.01}};
+  services_.read_memory_hierarchy = [] { return platform::MemoryHierarchy{std::uint64_t{64} << 20, 0}; };
+  auto result = run();
+  EXPECT_EQ(count("bandwidth probe"), 0u);
+  ASSERT_TRUE(result.roofline);
+  EXPECT_EQ(result.roofline->probes.skipped, ProbeSkip::in_cache);
+  EXPECT_EQ(result.roofline->probes.last_level_cache_bytes, std::uint64_t{64} << 20);
+  EXPECT_TRUE(result.roofline->metrics.fits_in_cache);
+  EXPECT_FALSE(result.roofline->metrics.fraction_of_limit);
+  request_.bandwidth_probe = BandwidthProbeMode::forced;
+  result = run();
+  EXPECT_EQ(count("bandwidth probe"), 2u);
+  EXPECT_EQ(result.roofline->probes.skipped, ProbeSkip::none);
+  EXPECT_TRUE(result.roofline->metrics.fits_in_cache);
+  EXPECT_TRUE(result.roofline->metrics.fraction_of_limit);
 }
 
 TEST_F(GenaiBenchmarkTest, APeakThatCannotBeResetIsAWarning) {
@@ -481,8 +528,8 @@ TEST_F(GenaiBenchmarkTest, RoundsPoolTheirSamplesInRoundOrder) {
   EXPECT_EQ(results[0].rounds[0].iterations, 1u);
 }
 
-// --delay sleeps before every run but the first, and says so first; the probes bracket each
-// combination's first and last round only.
+// --delay sleeps before every run but the first, and says so first; the probes bracket the whole
+// schedule: before its first run and after its last.
 TEST_F(GenaiBenchmarkTest, DelaySleepsBetweenRuns) {
   request_.loop = {1, 0, std::nullopt};
   request_.rounds = {2, 0.25};
@@ -506,16 +553,17 @@ TEST_F(GenaiBenchmarkTest, DelaySleepsBetweenRuns) {
   benchmark().run("hello", plan.combinations, chooser(), observer);
   EXPECT_EQ(slept, (std::vector<double>{0.25, 0.25, 0.25}));
   EXPECT_EQ(cooling, 3);
-  EXPECT_EQ(count("bandwidth probe"), 4u);  // 2 combinations x (before round 1, after round 2)
+  EXPECT_EQ(count("bandwidth probe"), 2u);  // before tg=2 round 1, after tg=3 round 2
   // The first run starts without a pause.
   const auto first_sleep = std::find(world_.events.begin(), world_.events.end(), "sleep");
   const auto first_generate = std::find(world_.events.begin(), world_.events.end(), "generate");
   EXPECT_LT(first_generate, first_sleep);
 }
 
-// In a sweep each combination has its own roofline and its own probes around its generations; the
-// bundle's shape is read once.
-TEST_F(GenaiBenchmarkTest, EveryCombinationIsProbedOnItsOwn) {
+// In a sweep each combination has its own roofline, but the machine is the same for all: one probe
+// before the first combination and one after the last, shared by every roofline; the bundle's
+// shape is read once.
+TEST_F(GenaiBenchmarkTest, ASweepIsProbedOnceAndEveryCombinationSharesTheProbes) {
   request_.loop = {1, 0, std::nullopt};
   int reads = 0;
   services_.read_bundle_model = [&reads, shape = services_.read_bundle_model](const std::filesystem::path& dir) {
@@ -527,7 +575,12 @@ TEST_F(GenaiBenchmarkTest, EveryCombinationIsProbedOnItsOwn) {
   const SweepPlan plan = plan_sweep(axes);
   auto results = benchmark().run("hello", plan.combinations, chooser(), observer_);
   EXPECT_EQ(reads, 1);
-  EXPECT_EQ(count("bandwidth probe"), 4u);
+  EXPECT_EQ(count("bandwidth probe"), 2u);
+  const auto& events = world_.events;
+  const auto first_probe = std::find(events.begin(), events.end(), "bandwidth probe");
+  const auto last_probe = std::find(first_probe + 1, events.end(), "bandwidth probe");
+  EXPECT_EQ(std::count(events.begin(), first_probe, "generate"), 0);
+  EXPECT_EQ(std::count(first_probe, last_probe, "generate"), 2);  // both combinations between them
   ASSERT_EQ(results.size(), 2u);
   for (const auto& result : results) {
     ASSERT_TRUE(result.roofline);
@@ -628,7 +681,7 @@ TEST_F(GenaiBenchmarkTest, AStopRequestKeepsWhatFinishedAndSaysHowFarTheRunGot) 
   EXPECT_EQ(results[1].samples.size(), 1u);
   EXPECT_EQ(results[1].config.max_new_tokens, 3);
   EXPECT_EQ(count("generate"), 3u);
-  EXPECT_EQ(count("bandwidth probe"), 3u);  // around the first, before the second
+  EXPECT_EQ(count("bandwidth probe"), 1u);  // the sweep's opening one: its last run, which closes it, never came
   ASSERT_TRUE(bench.interruption());
   EXPECT_EQ(*bench.interruption(), (Interruption{3, 2, 1}));
 }

@@ -81,7 +81,7 @@ TEST(OutputValidation, StructureDifferencesAreProblems) {
   EXPECT_EQ(check(ints({1}), floats({1})).problem, "ran as int32, expected float");
   HostValue seq{"y", ValueKind::sequence, {}, {floats({1}), floats({2})}};
   HostValue shorter{"y", ValueKind::sequence, {}, {floats({1})}};
-  EXPECT_EQ(check(shorter, seq).problem, "1 elements, expected 2");
+  EXPECT_EQ(check(shorter, seq).problem, "1 element, expected 2");
   EXPECT_EQ(check(floats({1}), seq).problem, "ran as a tensor, expected a sequence");
   HostValue none{"y", ValueKind::optional, {}, {}};
   HostValue some{"y", ValueKind::optional, {}, {floats({1})}};

@@ -50,5 +50,27 @@ TEST(RooflineReport, UnprobedDecodeHasNoFraction) {
   EXPECT_EQ(roofline_decode_cell(r), "40.0");
 }
 
+// A step that fits in the last-level cache is called in cache whatever the fraction, and a run
+// whose probes were skipped for it says why and how to probe anyway.
+TEST(RooflineReport, AStepThatFitsInCacheIsCalledInCache) {
+  perf::GenaiRoofline r = decode_of(0.1);  // 10 GB/s = 50 %
+  r.metrics.fits_in_cache = true;
+  r.probes.last_level_cache_bytes = 32u << 20;
+  EXPECT_THAT(roofline_decode_text(r), EndsWith("; in cache: what a step reads fits in the 32.0 MiB last-level cache, "
+                                                "so decode is not memory-bound"));
+  EXPECT_EQ(roofline_decode_cell(r), "10.0 = 50 % (in cache)");
+  r.metrics.limit_gb_per_s.reset();
+  r.metrics.fraction_of_limit.reset();
+  r.probes.skipped = perf::ProbeSkip::in_cache;
+  EXPECT_EQ(roofline_decode_text(r),
+            "decode 10.0 GB/s (1.00 GB per step; in cache: what a step reads fits in the 32.0 MiB last-level cache, "
+            "so decode is not memory-bound and the read bandwidth was not probed; --bandwidth-probe probes it)");
+  EXPECT_EQ(roofline_decode_cell(r), "10.0 (in cache)");
+  const auto json = roofline_json(r);
+  EXPECT_EQ(json["decode"]["in_cache"], true);
+  EXPECT_EQ(json["bandwidth_probes"]["skipped"], "in_cache");
+  EXPECT_EQ(json["bandwidth_probes"]["last_level_cache_bytes"], 32u << 20);
+}
+
 }  // namespace
 }  // namespace winml::report

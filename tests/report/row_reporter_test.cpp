@@ -34,6 +34,39 @@ std::vector<perf::GenaiPerfResult> genai_sweep() {
   return results;
 }
 
+// The cell of column `name` in row `row`.
+Cell cell_of(const RowTable& table, std::size_t row, const std::string& name) {
+  for (std::size_t i = 0; i < table.columns.size(); ++i) {
+    if (table.columns[i].name == name) return table.rows[row][i];
+  }
+  ADD_FAILURE() << "no column " << name;
+  return {};
+}
+
+TEST(RowTable, RowsSayWhereTheyWereMeasured) {
+  const std::vector<perf::GenaiPerfResult> results = genai_sweep();
+  const RowTable sharded = genai_rows(results, perf::Shard{.index = 2, .count = 3});
+  for (std::size_t row = 0; row < 2; ++row) {
+    EXPECT_EQ(cell_of(sharded, row, "host_name"), Cell(std::string("bench-01")));
+    EXPECT_EQ(cell_of(sharded, row, "cpu_model"), Cell(std::string("Example CPU @ 3.00GHz")));
+    EXPECT_EQ(cell_of(sharded, row, "logical_cores"), Cell(std::int64_t{8}));
+    EXPECT_EQ(cell_of(sharded, row, "memory_total_bytes"), Cell(std::int64_t{16} << 30));
+    EXPECT_EQ(cell_of(sharded, row, "os"), Cell(std::string("Debian GNU/Linux 12 (bookworm)")));
+    EXPECT_EQ(cell_of(sharded, row, "arch"), Cell(std::string("x86_64")));
+    EXPECT_EQ(cell_of(sharded, row, "shard_index"), Cell(std::int64_t{2}));
+    EXPECT_EQ(cell_of(sharded, row, "shard_count"), Cell(std::int64_t{3}));
+  }
+  const RowTable whole = genai_rows(results);
+  EXPECT_EQ(cell_of(whole, 0, "shard_index"), Cell());
+  EXPECT_EQ(cell_of(whole, 0, "shard_count"), Cell());
+  perf::OnnxPerfResult unknown = testing::onnx_fixture();
+  unknown.context.machine.logical_cores = 0;
+  unknown.context.machine.host_name.clear();
+  const RowTable onnx = onnx_rows(std::span(&unknown, 1));
+  EXPECT_EQ(cell_of(onnx, 0, "logical_cores"), Cell());
+  EXPECT_EQ(cell_of(onnx, 0, "host_name"), Cell(std::string()));
+}
+
 TEST(RowTable, ColumnsCarryTheirUnitsAndTheChosenPercentiles) {
   const RowTable table = genai_rows(genai_sweep());
   ASSERT_EQ(table.rows.size(), 2u);

@@ -185,6 +185,23 @@ TEST_F(ReportSchema, RooflineIsStatedWithUnitsAndChecked) {
   EXPECT_EQ(unprobed["decode"]["fraction_of_read_bandwidth"], nullptr);
   EXPECT_EQ(unprobed["decode"]["read_bandwidth_from"], nullptr);
   EXPECT_EQ(unprobed["bandwidth_probes"]["before"], nullptr);
+  EXPECT_EQ(unprobed["bandwidth_probes"]["skipped"], "off");
+  EXPECT_EQ(roofline["bandwidth_probes"]["skipped"], nullptr);
+  EXPECT_EQ(roofline["decode"]["in_cache"], false);
+  {
+    json bad = genai;
+    test::first_result(bad)["metrics"]["roofline"]["bandwidth_probes"]["skipped"] = "tired";
+    expect_rejected(bad, "/results/0/metrics/roofline/bandwidth_probes/skipped");
+  }
+  {
+    // Reports written before the skip rule lack its keys, and stay valid.
+    json old = genai;
+    auto& r = test::first_result(old)["metrics"]["roofline"];
+    r["bandwidth_probes"].erase("skipped");
+    r["bandwidth_probes"].erase("last_level_cache_bytes");
+    r["decode"].erase("in_cache");
+    EXPECT_TRUE(test::check_report(old).valid());
+  }
 
   json doc = genai;
   test::first_result(doc)["metrics"]["roofline"]["decode"]["achieved_gb_per_s"] = -1.0;

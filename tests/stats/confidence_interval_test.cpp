@@ -105,6 +105,41 @@ TEST(ConfidenceInterval, RelativeHalfWidth) {
   EXPECT_FALSE(relative_half_width(Interval{0, 0, 0.95}, 0).has_value());
 }
 
+// Three fast iterations and one slow: mean 32.5, s = 45, t(0.975, 3) = 3.182446305284263, so the
+// t interval is 32.5 ± 71.605, down to -39.1 ms. A duration has no negative mean: the interval
+// is cut at 0, its high end kept.
+TEST(ConfidenceInterval, MeanIntervalOfANonNegativeSampleStopsAtZero) {
+  const auto ci = mean_confidence_interval({10, 10, 10, 100});
+  ASSERT_TRUE(ci.has_value());
+  EXPECT_EQ(ci->low, 0);
+  EXPECT_NEAR(ci->high, 32.5 + 3.182446305284263 * 45 / 2, 1e-9);
+  const auto reach = relative_reach(ci, 32.5);
+  ASSERT_TRUE(reach.has_value());
+  EXPECT_DOUBLE_EQ(reach->below, 1);  // -100 %, never further
+  EXPECT_NEAR(reach->above, 3.182446305284263 * 45 / 2 / 32.5, 1e-12);
+  EXPECT_FALSE(reach->symmetric());
+  // The half-width --target-ci aims at stays that of the t interval.
+  EXPECT_NEAR(*relative_half_width(ci, 32.5), reach->above, 1e-12);
+}
+
+// A quantity that can be negative (a sample below 0) keeps the whole t interval.
+TEST(ConfidenceInterval, MeanIntervalOfASignedSampleIsNotCut) {
+  const auto ci = mean_confidence_interval({-10, 10, 10, 100});
+  ASSERT_TRUE(ci.has_value());
+  EXPECT_LT(ci->low, 0);
+  EXPECT_NEAR(ci->high - 27.5, 27.5 - ci->low, 1e-9);
+}
+
+TEST(ConfidenceInterval, RelativeReachOfAnUncutInterval) {
+  const auto reach = relative_reach(Interval{9, 11, 0.95}, 10);
+  ASSERT_TRUE(reach.has_value());
+  EXPECT_DOUBLE_EQ(reach->below, 0.1);
+  EXPECT_DOUBLE_EQ(reach->above, 0.1);
+  EXPECT_TRUE(reach->symmetric());
+  EXPECT_FALSE(relative_reach(std::nullopt, 10).has_value());
+  EXPECT_FALSE(relative_reach(Interval{-1, 1, 0.95}, 0).has_value());
+}
+
 TEST(ConfidenceInterval, SummaryCarriesTheIntervalsAndOutliers) {
   const Summary s = summarize(kTen);
   ASSERT_TRUE(s.mean_ci && s.median_ci);

@@ -85,6 +85,25 @@ TEST(Welch, UnboundedFiellerIntervalIsNone) {
   EXPECT_FALSE(c.ratio_high.has_value());
 }
 
+// A new side whose mean is not distinguishable from 0 (one slow run among fast ones) puts Fieller's
+// low root below 0, a change below -100 %, which no pair of durations can have: it is cut at 0.
+TEST(Welch, RatioOfNonNegativeSidesNeverGoesBelowZero) {
+  const SampleMoments base = moments({100, 102, 98, 101, 99}), next = moments({1, 1, 1, 60});
+  const WelchComparison c = welch_compare(base, next);
+  ASSERT_TRUE(c.ratio_low && c.ratio_high);
+  EXPECT_EQ(*c.ratio_low, 0);
+  const double q = student_t_quantile(0.975, c.df);
+  const double num = next.mean - *c.ratio_high * base.mean;
+  const double den = next.variance / 4 + *c.ratio_high * *c.ratio_high * base.variance / 5;
+  EXPECT_NEAR(num * num / den, q * q, 1e-9);  // the high end is Fieller's, untouched
+}
+
+TEST(Welch, RatioOfSignedSidesKeepsFiellersLowRoot) {
+  const WelchComparison c = welch_compare(moments({100, 102, 98, 101, 99}), moments({-1, 1, 1, 60}));
+  ASSERT_TRUE(c.ratio_low.has_value());
+  EXPECT_LT(*c.ratio_low, 0);
+}
+
 TEST(Welch, RefusesTooFewSamplesOrAZeroBase) {
   EXPECT_THROW(welch_compare(moments({1}), moments({1, 2})), std::invalid_argument);
   EXPECT_THROW(welch_compare(moments({1, 2}), moments({})), std::invalid_argument);
