@@ -16,11 +16,11 @@ inline constexpr std::uint32_t ir_version = 1, producer_name = 2, producer_versi
 }
 /// GraphProto.
 namespace graph_field {
-inline constexpr std::uint32_t node = 1, initializer = 5, input = 11;
+inline constexpr std::uint32_t node = 1, initializer = 5, input = 11, output = 12;
 }
 /// NodeProto.
 namespace node_field {
-inline constexpr std::uint32_t input = 1, name = 3, op_type = 4, attribute = 5, domain = 7;
+inline constexpr std::uint32_t input = 1, output = 2, name = 3, op_type = 4, attribute = 5, domain = 7;
 }
 /// AttributeProto.
 namespace attribute_field {

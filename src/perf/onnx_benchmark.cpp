@@ -14,6 +14,7 @@
 #include "generated_inputs/shape_plan.h"
 #include "perf/input_data_check.h"
 #include "perf/latency_runner.h"
+#include "perf/random_outputs.h"
 #include "storage/report_file.h"
 #include "winml/errors.h"
 
@@ -121,8 +122,10 @@ PreparedInputs prepare_inputs(const OnnxBenchmarkRequest& request, int batch_siz
 
 // Validates the first outputs of every data set; a set the loop never reached (fewer runs than
 // sets) runs once more here, untimed.
+// Outputs drawn by random operators (read from the model's graph) are held to their shape and type.
 OnnxValidation validate_outputs(engine::OnnxSession& session, const PreparedInputs& inputs, std::size_t runs_done,
-                                const ToleranceRequest& tolerance) {
+                                const ToleranceRequest& tolerance, const std::string& model) {
+  const RandomOutputs random = read_random_outputs(model);
   std::vector<std::string> types;
   for (const auto& output : session.outputs()) types.push_back(output.type_name);
   OnnxValidation validation;
@@ -130,8 +133,8 @@ OnnxValidation validate_outputs(engine::OnnxSession& session, const PreparedInpu
   validation.atol = tolerance.atol;
   for (std::size_t set = 0; set < inputs.sets.size(); ++set) {
     if (set >= runs_done) session.run(set);
-    auto checks =
-        check_outputs(inputs.sets[set].name, session.first_outputs(set), inputs.sets[set].outputs, types, tolerance);
+    auto checks = check_outputs(inputs.sets[set].name, session.first_outputs(set), inputs.sets[set].outputs, types,
+                                tolerance, random);
     validation.outputs.insert(validation.outputs.end(), checks.begin(), checks.end());
   }
   return validation;
@@ -259,7 +262,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     // Not after a stop: validating may run every data set once more, and Ctrl-C wants the report.
     if (request_.validate && !run.stopped) {
       const std::size_t runs_done = 1 + run.warmup_s.size() + run.timed_s.size();
-      runs.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance);
+      runs.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance, request_.model);
     }
   }
   std::vector<CombinationProgress> progress;

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "engine/engine.h"
+#include "perf/random_outputs.h"
 
 namespace winml::perf {
 
@@ -25,11 +26,13 @@ struct Tolerance {
   double atol = 0;
 };
 
-/// The default tolerance of an element type: zero (exact) for integers, bools and strings.
+/// The default tolerance of an element type: ONNX's backend test runner's (rtol 1e-3, atol 1e-7)
+/// for float and double, wider for the narrower floats, zero (exact) for integers and bools.
+/// Strings take float's: it applies to the strings that hold numbers.
 Tolerance default_tolerance(engine::ElementType type);
 
-/// The tolerance for an element type: the request's values over the defaults. Bools and strings
-/// always compare exactly.
+/// The tolerance for an element type: the request's values over the defaults. Bools always compare
+/// exactly; strings that do not both hold numbers too.
 Tolerance tolerance_for(engine::ElementType type, const ToleranceRequest& request);
 
 /// How one output of one data set compared.
@@ -43,13 +46,16 @@ struct OutputCheck {
   double max_rel_error = 0;      ///< largest |actual - expected| / |expected| over those with expected != 0
   Tolerance tolerance;           ///< in effect (of the first tensor compared)
   std::string problem;           ///< why the values could not be compared element by element; empty if they could
+  std::string drawn_by;          ///< the random operator that draws the output: shape and type compared only
   bool passed() const { return problem.empty() && mismatched == 0; }
 };
 
 /// Compares `actual` with `expected` output by output (both in the model's output order);
-/// `types` are the outputs' types in words.
+/// `types` are the outputs' types in words. Outputs in `random` (by name) are compared by kind,
+/// element type and shape only; their elements count as compared and none as mismatched.
 std::vector<OutputCheck> check_outputs(const std::string& data_set, const std::vector<engine::HostValue>& actual,
                                        const std::vector<engine::HostValue>& expected,
-                                       const std::vector<std::string>& types, const ToleranceRequest& request);
+                                       const std::vector<std::string>& types, const ToleranceRequest& request,
+                                       const RandomOutputs& random = {});
 
 }  // namespace winml::perf

@@ -155,7 +155,8 @@ Json onnx_validation(const perf::OnnxValidation& v) {
                        {"rtol", o.tolerance.rtol},
                        {"atol", o.tolerance.atol},
                        {"passed", o.passed()},
-                       {"problem", o.problem.empty() ? Json(nullptr) : Json(o.problem)}});
+                       {"problem", o.problem.empty() ? Json(nullptr) : Json(o.problem)},
+                       {"drawn_by", o.drawn_by.empty() ? Json(nullptr) : Json(o.drawn_by)}});
   }
   return {{"passed", v.passed()},
           {"rtol", optional_number(v.rtol)},

@@ -90,12 +90,15 @@ bool read_attribute(Walk& w, const WireField& field, NodeFact& node) {
 
 bool read_node(Walk& w, const WireField& field) {
   NodeFact node;
+  node.in_subgraph = w.depth > 1;
   // A subgraph's nodes are appended while this node is read; this node goes in after them.
   while (auto f = w.r.next(field.end)) {
     if (f->type != WireType::length_delimited) continue;
     bool ok = true;
     if (f->number == node_field::input) {
       node.inputs.push_back(w.r.read_string(*f, kMaxName).value_or(""));
+    } else if (f->number == node_field::output) {
+      node.outputs.push_back(w.r.read_string(*f, kMaxName).value_or(""));
     } else if (f->number == node_field::op_type) {
       node.op_type = w.r.read_string(*f, kMaxName).value_or("");
     } else if (f->number == node_field::domain) {
@@ -142,15 +145,31 @@ bool read_graph_input(Walk& w, const WireField& field) {
   return true;
 }
 
+// A graph output's name (ValueInfoProto.name); its type is not needed.
+bool read_graph_output(Walk& w, const WireField& field) {
+  std::string name;
+  while (auto f = w.r.next(field.end)) {
+    if (f->number == value_info_field::name && f->type == WireType::length_delimited) {
+      name = w.r.read_string(*f, kMaxName).value_or("");
+    } else if (f->type == WireType::length_delimited && !w.r.skip(*f)) {
+      return false;
+    }
+  }
+  if (!w.r.ok()) return false;
+  w.facts.outputs.push_back(std::move(name));
+  return true;
+}
+
 bool read_graph(Walk& w, const WireField& field, bool main_graph) {
   constexpr int kMaxDepth = 64;
   if (++w.depth > kMaxDepth) return false;
   while (auto f = w.r.next(field.end)) {
     if (f->type != WireType::length_delimited) continue;
-    bool ok = f->number == graph_field::node                  ? read_node(w, *f)
-              : f->number == graph_field::initializer         ? read_initializer(w, *f)
-              : f->number == graph_field::input && main_graph ? read_graph_input(w, *f)
-                                                              : w.r.skip(*f);
+    bool ok = f->number == graph_field::node                   ? read_node(w, *f)
+              : f->number == graph_field::initializer          ? read_initializer(w, *f)
+              : f->number == graph_field::input && main_graph  ? read_graph_input(w, *f)
+              : f->number == graph_field::output && main_graph ? read_graph_output(w, *f)
+                                                               : w.r.skip(*f);
     if (!ok) return false;
   }
   --w.depth;

@@ -220,7 +220,7 @@ inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
     roofline::StageGraph stage;
     stage.stage = "decoder";
     stage.facts.initializers = {{"w", 1, {1000, 1000}}};
-    stage.facts.nodes = {{"MatMul", "", {"x", "w"}, {}}};
+    stage.facts.nodes = {{"MatMul", "", {"x", "w"}, {}, {"y"}, false}};
     model.stages.push_back(stage);
     return model;
   };

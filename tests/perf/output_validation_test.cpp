@@ -91,6 +91,51 @@ TEST(OutputValidation, StructureDifferencesAreProblems) {
   EXPECT_EQ(check(seq, seq).elements, 2u);
 }
 
+HostValue strings(std::vector<std::string> values) {
+  return {
+      "y", ValueKind::tensor, {"y", ElementType::string, {static_cast<std::int64_t>(values.size())}, {}, values}, {}};
+}
+
+TEST(OutputValidation, StringsThatHoldNumbersCompareAsNumbers) {
+  // A float-to-string cast prints its own number of digits; the numbers are what must agree.
+  const auto c = check(strings({"0.47892547", "NaN", "-INF", "text"}), strings({"0.4789255", "nan", "-inf", "text"}));
+  EXPECT_TRUE(c.passed()) << c.mismatched;
+  EXPECT_EQ(c.elements, 4u);
+  EXPECT_GT(c.max_abs_error, 0.0);
+  EXPECT_DOUBLE_EQ(c.tolerance.rtol, 1e-3);
+  EXPECT_FALSE(check(strings({"0.48"}), strings({"0.4789255"})).passed());
+  EXPECT_TRUE(check(strings({"0.48"}), strings({"0.4789255"}), {std::nullopt, 0.01}).passed());
+  // A number against text, or text with a number's prefix, compares as text.
+  EXPECT_FALSE(check(strings({"1"}), strings({"one"})).passed());
+  EXPECT_FALSE(check(strings({"1.0x"}), strings({"1.0"})).passed());
+  EXPECT_FALSE(check(strings({""}), strings({"0"})).passed());
+}
+
+TEST(OutputValidation, DrawnOutputsCompareShapeAndTypeOnly) {
+  const RandomOutputs random{{"y", "RandomNormal"}};
+  const auto c = check_outputs("set", {floats({9, 9, 9})}, {floats({1, 2, 3})}, {"float"}, {}, random).at(0);
+  EXPECT_TRUE(c.passed());
+  EXPECT_EQ(c.drawn_by, "RandomNormal");
+  EXPECT_EQ(c.elements, 3u);
+  EXPECT_EQ(c.mismatched, 0u);
+  EXPECT_EQ(check_outputs("set", {floats({1, 2})}, {floats({1, 2, 3})}, {"float"}, {}, random).at(0).problem,
+            "shape [2], expected [3]");
+  EXPECT_EQ(check_outputs("set", {ints({1, 2, 3})}, {floats({1, 2, 3})}, {"float"}, {}, random).at(0).problem,
+            "ran as int32, expected float");
+  // Another output's values are still compared.
+  const RandomOutputs other{{"z", "Bernoulli"}};
+  EXPECT_FALSE(check_outputs("set", {floats({9})}, {floats({1})}, {"float"}, {}, other).at(0).passed());
+}
+
+TEST(OutputValidation, FloatDefaultsAreOnnxBackendTestRunners) {
+  EXPECT_DOUBLE_EQ(default_tolerance(ElementType::float32).rtol, 1e-3);
+  EXPECT_DOUBLE_EQ(default_tolerance(ElementType::float32).atol, 1e-7);
+  EXPECT_DOUBLE_EQ(default_tolerance(ElementType::float64).atol, 1e-7);
+  // Per element, relative to the expected value: 1000 +- 1 passes, 0 +- 1e-6 does not.
+  EXPECT_TRUE(check(floats({1001.0f}), floats({1000.0f})).passed());
+  EXPECT_FALSE(check(floats({1e-6f}), floats({0.0f})).passed());
+}
+
 TEST(OutputValidation, DefaultsByType) {
   EXPECT_DOUBLE_EQ(default_tolerance(ElementType::float16).rtol, 1e-2);
   EXPECT_DOUBLE_EQ(default_tolerance(ElementType::int64).atol, 0.0);

@@ -186,13 +186,16 @@ perf::OnnxPerfResult onnx_budget_fixture() {
   run.timed_wall_s = 0.0000124;
   perf::OnnxPerfResult result = make_onnx_result(c, run, perf::OnnxRunFacts{}, fixed_machine());
   result.context.clock = {{1, {}, {}}};  // a VM without cpufreq
-  // --validate --atol 0.001: one set within tolerance, one not, one whose shape differs.
+  // --validate --atol 0.001: one set within tolerance, one not, one whose shape differs, and one
+  // output drawn by a random operator (shape and type only).
   perf::OnnxValidation validation;
   validation.atol = 0.001;
-  perf::OutputCheck pass{"test_data_set_0", "y", "float", 4, 0, 0.0004, 0.00002, {0.001, 0.001}, ""};
-  perf::OutputCheck off{"test_data_set_1", "y", "float", 4, 1, 0.25, 0.5, {0.001, 0.001}, ""};
-  perf::OutputCheck shape{"test_data_set_1", "ids", "seq(tensor(int64))", 0, 0, 0, 0, {0, 0}, "2 elements, expected 3"};
-  validation.outputs = {pass, off, shape};
+  perf::OutputCheck pass{"test_data_set_0", "y", "float", 4, 0, 0.0004, 0.00002, {0.001, 0.001}, "", ""};
+  perf::OutputCheck off{"test_data_set_1", "y", "float", 4, 1, 0.25, 0.5, {0.001, 0.001}, "", ""};
+  perf::OutputCheck shape{"test_data_set_1",        "ids", "seq(tensor(int64))", 0, 0, 0, 0, {0, 0},
+                          "2 elements, expected 3", ""};
+  perf::OutputCheck drawn{"test_data_set_1", "noise", "float", 6, 0, 0, 0, {0, 0}, "", "RandomNormal"};
+  validation.outputs = {pass, off, shape, drawn};
   result.metrics.validation = validation;
   return result;
 }

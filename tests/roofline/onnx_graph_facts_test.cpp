@@ -112,6 +112,26 @@ TEST_F(OnnxGraphFactsTest, ExternalDataIsCountedFromTheHeaderWithoutReadingIt) {
   EXPECT_EQ(facts.initializers[0].data_type, onnx::TensorProto_DataType_FLOAT16);
   EXPECT_NE(find_node(facts, "Identity", "w"), nullptr);
   EXPECT_NE(find_node(facts, "MatMul", "w"), nullptr);
+  EXPECT_TRUE(find_node(facts, "Identity", "w")->in_subgraph);
+  EXPECT_FALSE(find_node(facts, "MatMul", "w")->in_subgraph);
+}
+
+TEST_F(OnnxGraphFactsTest, NodeOutputsAndGraphOutputNamesAreRead) {
+  onnx::ModelProto model;
+  model.set_ir_version(8);
+  auto* graph = model.mutable_graph();
+  auto* node = graph->add_node();
+  node->set_op_type("Dropout");
+  node->add_input("x");
+  node->add_output("y");
+  node->add_output("mask");
+  graph->add_output()->set_name("y");
+  graph->add_output()->set_name("mask");
+  write_model(model, tmp_.path() / "m.onnx");
+  const OnnxGraphFacts facts = read_onnx_graph_facts(tmp_.path() / "m.onnx");
+  ASSERT_EQ(facts.nodes.size(), 1u);
+  EXPECT_EQ(facts.nodes[0].outputs, (std::vector<std::string>{"y", "mask"}));
+  EXPECT_EQ(facts.outputs, (std::vector<std::string>{"y", "mask"}));
 }
 
 TEST_F(OnnxGraphFactsTest, MissingOrMalformedFilesAreNamedErrors) {

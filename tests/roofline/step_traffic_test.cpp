@@ -119,7 +119,7 @@ INSTANTIATE_TEST_SUITE_P(Precisions, StepTrafficTest, ::testing::Values(Precisio
                          [](const auto& info) { return std::string(synth::to_string(info.param)); });
 
 NodeFact node(std::string op_type, std::vector<std::string> inputs, std::string domain = "") {
-  return {std::move(op_type), std::move(domain), std::move(inputs), {}};
+  return {std::move(op_type), std::move(domain), std::move(inputs), {}, {}, false};
 }
 
 TEST(WeightBytes, ATableIsReadOneRowOnlyWhenEveryUseIsAGatherAlongAxisZero) {
