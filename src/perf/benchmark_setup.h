@@ -15,6 +15,7 @@
 #include "perf/interruption.h"
 #include "perf/loop_settings.h"
 #include "perf/progress.h"
+#include "perf/random_outputs.h"
 #include "perf/run_quality.h"
 #include "perf/sweep_plan.h"
 #include "platform/cpu_clock.h"
@@ -57,6 +58,9 @@ struct BenchmarkServices {
   std::function<roofline::BundleModel(const std::filesystem::path&)> read_bundle_model = roofline::read_bundle_model;
   /// Wall-clock time the run starts at: the report's timestamp and default name.
   std::function<std::chrono::system_clock::time_point()> now = [] { return std::chrono::system_clock::now(); };
+  /// Reads which outputs of an ONNX model random operators draw, for --validate (default:
+  /// read_random_outputs).
+  std::function<RandomOutputs(const std::filesystem::path&)> read_random_outputs = perf::read_random_outputs;
   /// Polled between iterations and combinations: true stops the run, which reports what finished
   /// (default: a Ctrl-C while the CLI holds a platform::StopOnInterrupt).
   StopRequest stop = platform::interrupt_requested;

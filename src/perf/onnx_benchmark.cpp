@@ -124,8 +124,7 @@ PreparedInputs prepare_inputs(const OnnxBenchmarkRequest& request, int batch_siz
 // sets) runs once more here, untimed.
 // Outputs drawn by random operators (read from the model's graph) are held to their shape and type.
 OnnxValidation validate_outputs(engine::OnnxSession& session, const PreparedInputs& inputs, std::size_t runs_done,
-                                const ToleranceRequest& tolerance, const std::string& model) {
-  const RandomOutputs random = read_random_outputs(model);
+                                const ToleranceRequest& tolerance, const RandomOutputs& random) {
   std::vector<std::string> types;
   for (const auto& output : session.outputs()) types.push_back(output.type_name);
   OnnxValidation validation;
@@ -262,7 +261,8 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     // Not after a stop: validating may run every data set once more, and Ctrl-C wants the report.
     if (request_.validate && !run.stopped) {
       const std::size_t runs_done = 1 + run.warmup_s.size() + run.timed_s.size();
-      runs.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance, request_.model);
+      runs.validation = validate_outputs(*session, inputs, runs_done, request_.tolerance,
+                                         services_.read_random_outputs(request_.model));
     }
   }
   std::vector<CombinationProgress> progress;

@@ -184,6 +184,7 @@ inline BenchmarkServices fake_services(FakeWorld& world, FakeEngine& engine) {
   services.clock = [&world] { return world.now; };
   services.now = [] { return std::chrono::system_clock::time_point(std::chrono::hours(24 * 365 * 56)); };
   services.stop = {};  // never the process's Ctrl-C flag
+  services.read_random_outputs = [](const std::filesystem::path&) { return RandomOutputs{}; };  // no file to read
   services.machine_info = [] {
     MachineInfo machine;
     machine.cpu_model = "fake cpu";
