@@ -7,7 +7,7 @@
 namespace winml::cli {
 namespace {
 
-std::string message_of(const std::optional<perf::Interruption>& interrupted) {
+std::string interruption_message(const std::optional<perf::Interruption>& interrupted) {
   try {
     finish_interrupted_run(interrupted);
   } catch (const RunInterrupted& e) {
@@ -23,15 +23,15 @@ TEST(RunInterrupted, AFinishedRunGoesOn) {
 
 TEST(RunInterrupted, APlainRunSaysItKeptTheIterationsThatFinished) {
   EXPECT_EQ(
-      message_of(perf::Interruption{1, 1, 1}),
+      interruption_message(perf::Interruption{1, 1, 1}),
       "interrupted (Ctrl-C): the report holds the run, with the iterations that finished, marked \"interrupted\"");
 }
 
 TEST(RunInterrupted, ASweepSaysHowManyCombinationsItKept) {
-  EXPECT_EQ(message_of(perf::Interruption{4, 2, 1}),
+  EXPECT_EQ(interruption_message(perf::Interruption{4, 2, 1}),
             "interrupted (Ctrl-C): the report holds 2 of 4 combinations, 1 of them with only the iterations that "
             "finished, marked \"interrupted\"");
-  EXPECT_EQ(message_of(perf::Interruption{4, 4, 0}),
+  EXPECT_EQ(interruption_message(perf::Interruption{4, 4, 0}),
             "interrupted (Ctrl-C): the report holds 4 of 4 combinations, marked \"interrupted\"");
 }
 

@@ -10,7 +10,7 @@ namespace {
 using Shape = std::vector<std::int64_t>;
 
 // An input with dims: a size > 0 is static, a name is a symbolic dim, "" an unnamed dynamic one.
-engine::TensorInfo input(std::string name, std::vector<std::variant<std::int64_t, std::string>> dims) {
+engine::TensorInfo graph_input(std::string name, std::vector<std::variant<std::int64_t, std::string>> dims) {
   engine::TensorInfo info;
   info.name = std::move(name);
   info.type = engine::ElementType::int64;
@@ -29,10 +29,10 @@ engine::TensorInfo input(std::string name, std::vector<std::variant<std::int64_t
 
 // The decoder of a synthetic bundle: what issue 23 ran --shape input_ids=1,128 on.
 std::vector<engine::TensorInfo> decoder() {
-  return {input("input_ids", {"batch_size", "sequence_length"}),
-          input("attention_mask", {"batch_size", "total_sequence_length"}),
-          input("past_key_values.0.key", {"batch_size", std::int64_t{2}, "past_sequence_length", std::int64_t{16}}),
-          input("position_ids", {"batch_size", "sequence_length"})};
+  return {graph_input("input_ids", {"batch_size", "sequence_length"}),
+          graph_input("attention_mask", {"batch_size", "total_sequence_length"}),
+          graph_input("past_key_values.0.key", {"batch_size", std::int64_t{2}, "past_sequence_length", std::int64_t{16}}),
+          graph_input("position_ids", {"batch_size", "sequence_length"})};
 }
 
 ShapeOverrides shapes(std::initializer_list<const char*> texts) {
@@ -62,20 +62,20 @@ TEST(ShapePlan, WithoutShapeTheBatchAndPositionalDefaultsApply) {
 
 // A name takes one size wherever it appears, even one first met at a position of another default.
 TEST(ShapePlan, ADefaultedNameHasOneSizeEverywhere) {
-  const ShapePlan plan = plan_shapes({input("image", {"n", "c", "side", "side"}), input("crop", {"n", "side"})}, 1, {});
+  const ShapePlan plan = plan_shapes({graph_input("image", {"n", "c", "side", "side"}), graph_input("crop", {"n", "side"})}, 1, {});
   EXPECT_EQ(plan.shapes[0], (Shape{1, 128, 224, 224}));
   EXPECT_EQ(plan.shapes[1], (Shape{1, 224}));
 }
 
 // The batch size binds the names of dim 0, before the defaults of other positions.
 TEST(ShapePlan, TheBatchBindsTheNameOfDimZeroWhereverItIs) {
-  const ShapePlan plan = plan_shapes({input("a", {"x", "batch"}), input("b", {"batch", "x"})}, 3, {});
+  const ShapePlan plan = plan_shapes({graph_input("a", {"x", "batch"}), graph_input("b", {"batch", "x"})}, 3, {});
   EXPECT_EQ(plan.shapes[0], (Shape{3, 3}));  // x is a's dim 0, batch is b's
   EXPECT_EQ(plan.shapes[1], (Shape{3, 3}));
 }
 
 TEST(ShapePlan, UnnamedDynamicDimsKeepTheirPositionalDefault) {
-  const ShapePlan plan = plan_shapes({input("a", {"", "", ""}), input("b", {"", ""})}, 2, {});
+  const ShapePlan plan = plan_shapes({graph_input("a", {"", "", ""}), graph_input("b", {"", ""})}, 2, {});
   EXPECT_EQ(plan.shapes[0], (Shape{2, 128, 224}));
   EXPECT_EQ(plan.shapes[1], (Shape{2, 128}));
 }
@@ -100,7 +100,7 @@ TEST(ShapePlan, ConflictingShapesAreReportedNotRefused) {
 }
 
 TEST(ShapePlan, ANameGivenTwoSizesInOneInputIsAConflict) {
-  const std::vector<engine::TensorInfo> inputs = {input("square", {"n", "n"})};
+  const std::vector<engine::TensorInfo> inputs = {graph_input("square", {"n", "n"})};
   const auto overrides = shapes({"square=3,4"});
   const ShapePlan plan = plan_shapes(inputs, 1, overrides);
   ASSERT_EQ(plan.conflicts.size(), 1u);
@@ -119,9 +119,9 @@ TEST(ShapePlan, BatchSizeAppliesOnlyWhereNoShapeBindsTheBatch) {
   // --shape binds batch_size: every input's batch follows it, --batch-size would change nothing.
   EXPECT_FALSE(batch_size_applies(decoder(), shapes({"input_ids=2,64"})));
   // An unnamed batch dim is not bound by another input's --shape.
-  EXPECT_TRUE(batch_size_applies({input("a", {"", "s"}), input("b", {"", "s"})}, shapes({"a=2,8"})));
-  EXPECT_FALSE(batch_size_applies({input("x", {std::int64_t{1}, "s"})}, {}));
-  EXPECT_FALSE(batch_size_applies({input("scalar", {})}, {}));
+  EXPECT_TRUE(batch_size_applies({graph_input("a", {"", "s"}), graph_input("b", {"", "s"})}, shapes({"a=2,8"})));
+  EXPECT_FALSE(batch_size_applies({graph_input("x", {std::int64_t{1}, "s"})}, {}));
+  EXPECT_FALSE(batch_size_applies({graph_input("scalar", {})}, {}));
 }
 
 }  // namespace

@@ -5,7 +5,7 @@
 namespace winml::generated_inputs {
 namespace {
 
-engine::TensorInfo input(std::string name, std::string type, std::vector<std::int64_t> shape,
+engine::TensorInfo named_input(std::string name, std::string type, std::vector<std::int64_t> shape,
                          std::vector<std::string> names) {
   engine::TensorInfo info;
   info.name = std::move(name);
@@ -17,9 +17,9 @@ engine::TensorInfo input(std::string name, std::string type, std::vector<std::in
 
 TEST(ShapeSummary, OneAlignedLinePerInputThenTheDefaults) {
   const std::vector<engine::TensorInfo> inputs = {
-      input("input_ids", "int64", {-1, -1}, {"batch_size", "sequence_length"}),
-      input("past.0.key", "float", {-1, 2, -1, 16}, {"batch_size", "", "past_sequence_length", ""}),
-      input("x", "float16", {-1, -1}, {"", ""})};
+      named_input("input_ids", "int64", {-1, -1}, {"batch_size", "sequence_length"}),
+      named_input("past.0.key", "float", {-1, 2, -1, 16}, {"batch_size", "", "past_sequence_length", ""}),
+      named_input("x", "float16", {-1, -1}, {"", ""})};
   ShapeOverrides overrides;
   parse_shape_override("input_ids=1,128", overrides);
   const auto lines = describe_plan(inputs, plan_shapes(inputs, 1, overrides));
@@ -32,7 +32,7 @@ TEST(ShapeSummary, OneAlignedLinePerInputThenTheDefaults) {
 }
 
 TEST(ShapeSummary, NoDefaultsLineWhenEverythingIsSetAndNamesArePrintable) {
-  const std::vector<engine::TensorInfo> inputs = {input("a\x1b[2J", "int64", {-1, 4}, {"n", ""})};
+  const std::vector<engine::TensorInfo> inputs = {named_input("a\x1b[2J", "int64", {-1, 4}, {"n", ""})};
   const auto lines = describe_plan(inputs, plan_shapes(inputs, 2, {}));
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_EQ(lines[1], "  a\\x1b[2J  int64  [n=2, 4]");
