@@ -1,6 +1,7 @@
-// Windows only: Ctrl-Break (and Ctrl-C, the same console event path) stops a run the way SIGINT
-// does on Linux (tests/e2e/cli_interrupt_e2e_test.cpp): the process ends with the console-exit
-// status and leaves no report, whole or partial, and no temporary file. The run gets its own
+// Windows only: Ctrl-Break (and Ctrl-C, the same console event path) stops a `perf` run the way
+// SIGINT does on Linux (tests/e2e/cli_perf_interrupt_e2e_test.cpp): the first is a stop request,
+// so the run writes the report of what finished, marked "interrupted", exits 130 and leaves no
+// temporary file. The run gets its own
 // process group on this test's console, so the event reaches winml and not the test.
 
 #include <windows.h>
@@ -24,7 +25,7 @@ using namespace std::chrono_literals;
 
 std::wstring quoted(const std::wstring& text) { return L"\"" + text + L"\""; }
 
-TEST(CtrlBreak, StopsARunAndLeavesNothingPartial) {
+TEST(CtrlBreak, StopsARunAndKeepsWhatFinished) {
   ASSERT_FALSE(test::fixtures().empty());
   test::TempDir dir;
   const fs::path report = dir.path() / "interrupted.json";
@@ -63,8 +64,8 @@ TEST(CtrlBreak, StopsARunAndLeavesNothingPartial) {
   ::CloseHandle(process.hThread);
   ::CloseHandle(process.hProcess);
   ASSERT_EQ(waited, static_cast<DWORD>(WAIT_OBJECT_0)) << "winml kept running 30 s after Ctrl-Break";
-  EXPECT_EQ(code, static_cast<DWORD>(STATUS_CONTROL_C_EXIT)) << std::hex << code;
-  EXPECT_FALSE(fs::exists(report)) << "a report was written for an interrupted run";
+  EXPECT_EQ(code, 130u) << std::hex << code;
+  EXPECT_TRUE(fs::exists(report)) << "no report of the iterations that finished";
   for (const auto& entry : fs::directory_iterator(dir.path())) {
     EXPECT_EQ(entry.path().filename().native().find(L".tmp-"), std::wstring::npos)
         << "left behind: " << platform::utf8_string(entry.path());
