@@ -3,6 +3,7 @@
 #include "report/clock_report.h"
 #include "report/json_fields.h"
 #include "report/json_load.h"
+#include "report/profile_report.h"
 #include "report/roofline_report.h"
 
 namespace winml::report {
@@ -92,6 +93,7 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
           {"cold", json_fields::cold_metrics(r.cold)},
           {"peak_rss_bytes", r.facts.peak_rss_bytes},
           {"roofline", roofline_json(r.roofline)},
+          {"profile", profile_json(r.profile)},
           {"quality", json_fields::run_quality(r.context.quality)},
           {"warmup",
            {{"count", w.count},

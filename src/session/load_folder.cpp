@@ -6,6 +6,7 @@
 #include "bundle/ep_override.h"
 #include "bundle/intra_op_threads.h"
 #include "bundle/provider_options.h"
+#include "bundle/session_profiling.h"
 #include "bundle/stage_files.h"
 #include "bundle/stage_list.h"
 #include "compile/compile_config.h"
@@ -61,6 +62,11 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
     // Threads travel the same way as a routing change (GenAI has no per-stage API for either).
     routed.config = bundle::with_intra_op_threads(std::move(routed.config), *request.intra_op_threads);
     routed.changed = routed.config != config.json;
+  }
+  if (!request.profile_dir.empty()) {
+    // After the bundle check (which refuses a bundle's own profiling): only winml's profiling runs profile.
+    routed.config = bundle::with_session_profiling(std::move(routed.config), request.profile_dir);
+    routed.changed = true;
   }
   prepared.threads = bundle::stage_thread_settings(routed.config);
 

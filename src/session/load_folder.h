@@ -25,6 +25,7 @@ struct LoadRequest {
   double compile_timeout_s = 300;       ///< per stage, before falling back to the original ONNX
   std::string compiler_id;              ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
   std::vector<std::string> worker;      ///< compile worker command; empty = winml-compile-worker
+  std::filesystem::path profile_dir;    ///< non-empty: every session profiles into it (session_profiling.h)
 };
 
 /// Where and how to write a derived bundle.
