@@ -52,11 +52,6 @@ void run_perf(PerfOptions& options) {
   if (options.profile_top && !options.profile) {
     throw UsageError("--profile-top sets how many nodes --profile lists; add --profile, or drop --profile-top.");
   }
-  if (options.profile && runtime != "winml-genai") {
-    throw UsageError(
-        "--profile profiles GenAI bundles (--runtime winml-genai) in this version; for an .onnx model, drop "
-        "--profile (or wrap the model in a bundle with `winml bundle derive`).");
-  }
   if (auto ignored = ignored_flags(runtime, options.given); !ignored.empty()) {
     warn(fmt::format("{} {} not apply to runtime {} and {} ignored", fmt::join(ignored, ", "),
                      ignored.size() == 1 ? "does" : "do", runtime, ignored.size() == 1 ? "is" : "are"),
@@ -243,7 +238,7 @@ void setup_perf(CLI::App& parent) {
   cmd->add_flag("--profile", options->profile,
                 "After the timed runs, profile each result in runs of its own (never timed): time by stage, EP and "
                 "operator type for prefill and decode, the top nodes, the CPU share; ONNX Runtime's traces and one "
-                "merged trace (Perfetto, chrome://tracing) go to <report>.profile/ (winml-genai)");
+                "merged trace (Perfetto, chrome://tracing) go to <report>.profile/ (winml: per profiled Run)");
   cmd->add_option("--profile-top", options->profile_top,
                   "Nodes --profile lists by time, per phase (default " + std::to_string(perf::kDefaultProfileTop) + ")")
       ->type_name("K")

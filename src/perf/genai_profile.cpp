@@ -12,16 +12,6 @@
 namespace winml::perf {
 namespace {
 
-// ORT names a session profile <prefix>_<timestamp>.json, the timestamp digits, '-' and '_': the
-// check on the rest keeps stage "ctx" from claiming the files of a stage "ctx_2".
-bool is_profile_of(const std::string& file, const std::string& stage) {
-  const std::string head = stage + "_";
-  if (!file.starts_with(head) || !file.ends_with(".json")) return false;
-  const std::string rest = file.substr(head.size(), file.size() - head.size() - 5);
-  return !rest.empty() &&
-         std::all_of(rest.begin(), rest.end(), [](char c) { return (c >= '0' && c <= '9') || c == '-' || c == '_'; });
-}
-
 double median_of(std::vector<double> values) {
   if (values.empty()) return 0;
   std::sort(values.begin(), values.end());
@@ -30,31 +20,9 @@ double median_of(std::vector<double> values) {
 
 }  // namespace
 
-std::filesystem::path profile_folder(const std::filesystem::path& report_path) {
-  std::filesystem::path folder = report_path;
-  return folder.replace_extension(".profile");
-}
-
-void require_profile_folder(const std::filesystem::path& report_path, bool overwrite) {
-  const std::filesystem::path folder = profile_folder(report_path);
-  std::error_code ec;
-  if (!overwrite && std::filesystem::exists(folder, ec)) {
-    throw UsageError("--profile: " + folder.string() +
-                     " exists (the profiles of an earlier report); pass --overwrite to replace it, or give -o "
-                     "another report path.");
-  }
-}
-
 RunProfile profile_genai(GenaiSession& timed, const GenaiSessionOptions& base, const GenaiProfileInputs& inputs,
                          const GenaiMetrics& metrics, const std::filesystem::path& dir, const ProfileRequest& request) {
-  std::error_code ec;
-  const std::filesystem::path folder = std::filesystem::absolute(dir, ec);
-  platform::remove_tree(folder);  // what an overwritten report's run left here
-  std::filesystem::create_directories(folder, ec);
-  if (ec) {
-    throw Error(ErrorCategory::runtime, "--profile: cannot create " + folder.string() + " for the profiles (" +
-                                            ec.message() + "); give -o a folder you can write.");
-  }
+  const std::filesystem::path folder = fresh_profile_dir(dir);
   const std::string load_dir = timed.load_dir();
   const bundle::GenaiConfig config = bundle::load_genai_config(load_dir);
   timed.unload();  // one model in memory at a time
@@ -81,15 +49,12 @@ RunProfile profile_genai(GenaiSession& timed, const GenaiSessionOptions& base, c
   std::vector<profile::StageTrace> traces;
   std::vector<std::string> stage_names;
   bool accelerated = false;
-  const std::vector<platform::ListedEntry> entries = platform::list_directory(folder);
   for (const bundle::StageInfo& stage : config.stages) {
     accelerated = accelerated || stage.ep != "cpu";
     profile::StageTrace trace{stage.name, stage.run_on_token_gen, {}};
-    for (const platform::ListedEntry& entry : entries) {
-      const std::string name = entry.path.filename().string();
-      if (!entry.is_regular || !is_profile_of(name, stage.name)) continue;
-      result.traces.push_back(name);
-      auto runs = profile::read_trace(entry.path, stage.name);
+    for (const std::filesystem::path& file : profiles_of(folder, stage.name)) {
+      result.traces.push_back(file.filename().string());
+      auto runs = profile::read_trace(file, stage.name);
       trace.runs.insert(trace.runs.end(), runs.begin(), runs.end());
     }
     if (trace.runs.empty()) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "perf/genai_result.h"
+#include "perf/profile_folder.h"
 #include "perf/run_profile.h"
 #include "winml/genai_session.h"
 
@@ -18,13 +19,6 @@ namespace winml::perf {
 /// The generations the profiling session makes: the first warms it (allocations, first-run
 /// costs), the second is the one reported.
 inline constexpr std::size_t kProfiledGenerations = 2;
-
-/// The folder beside a report that holds its profiles: report.json -> report.profile/.
-std::filesystem::path profile_folder(const std::filesystem::path& report_path);
-
-/// Throws UsageError when the profile folder of `report_path` exists and `overwrite` is off (the
-/// profiles of an earlier report would mix with this run's); called before anything loads.
-void require_profile_folder(const std::filesystem::path& report_path, bool overwrite);
 
 /// What the profiling runs repeat of the timed runs.
 struct GenaiProfileInputs {

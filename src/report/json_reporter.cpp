@@ -184,6 +184,7 @@ Json onnx_metrics(const perf::OnnxPerfResult& r) {
                   {"peak_rss_bytes", f.peak_rss_bytes},
                   {"quality", json_fields::run_quality(r.context.quality)}};
   if (m.validation) metrics["validation"] = onnx_validation(*m.validation);
+  if (r.profile) metrics["profile"] = profile_json(r.profile);
   return metrics;
 }
 

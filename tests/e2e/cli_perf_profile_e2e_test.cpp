@@ -153,5 +153,29 @@ TEST_F(ProfileCli, WithoutProfileTheReportSaysNull) {
   EXPECT_FALSE(fs::exists(at("plain.profile")));
 }
 
+TEST_F(ProfileCli, SingleModelIsProfiledPerRun) {
+  const fs::path report = at("lm_head.json");
+  auto result =
+      profile_winml("perf --runtime winml -m " + (at("pipe") / "lm_head.onnx").string() +
+                    " --ep winml_test --iterations 3 --warmup 1 --profile --profile-top 2 -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto& profile = test::first_result(test::read_json(report))["metrics"]["profile"];
+  ASSERT_TRUE(profile.is_object());
+  EXPECT_EQ(profile["method"], "run");
+  ASSERT_EQ(profile["phases"].size(), 3u);
+  ASSERT_EQ(profile["traces"].size(), 3u);
+  for (std::size_t i = 0; i < 3; ++i) {
+    const auto& phase = profile["phases"][i];
+    EXPECT_EQ(phase["phase"], "run " + std::to_string(i + 1));
+    EXPECT_EQ(phase["runs"], 1);
+    EXPECT_NEAR(sum_ms(phase["eps"]), phase["node_ms"].get<double>(), 1e-3);
+    EXPECT_NE(share_named(phase["eps"], "WinmlTestEP"), nullptr) << phase["eps"].dump();
+    EXPECT_LE(phase["top"].size(), 2u);
+    EXPECT_TRUE(phase["cpu_share"].is_number());
+  }
+  EXPECT_TRUE(fs::is_regular_file(fs::path(profile["directory"].get<std::string>()) / "merged.trace.json"));
+  EXPECT_THAT(result.out, HasSubstr("EP WinmlTestEP"));
+}
+
 }  // namespace
 }  // namespace winml
