@@ -28,6 +28,18 @@ double number_of(const nlohmann::json& event, const char* key, const std::string
   return it->get<double>();
 }
 
+// A compiling EP's fused node carries the partition's generated name as its op type
+// ("WinmlTestEP_9361080184747309380_8", "QNNExecutionProvider_QNN_..._0_0"), one per partition:
+// summed by it, every partition would be an operator type of its own. They are summed as one.
+bool is_fused_partition(const std::string& op_type, const std::string& ep) {
+  if (ep.empty()) return false;
+  constexpr std::string_view kSuffix = "ExecutionProvider";
+  std::string short_name = ep;
+  if (short_name.size() > kSuffix.size() && short_name.ends_with(kSuffix))
+    short_name.resize(short_name.size() - kSuffix.size());
+  return op_type.starts_with(ep + "_") || op_type.starts_with(short_name + "_");
+}
+
 }  // namespace
 
 std::vector<SessionRun> parse_trace(std::string_view text, const std::string& stage, const std::string& source) {
@@ -55,6 +67,7 @@ std::vector<SessionRun> parse_trace(std::string_view text, const std::string& st
       if (auto args = event.find("args"); args != event.end() && args->is_object()) {
         node.op_type = text_of(*args, "op_name");
         node.ep = text_of(*args, "provider");
+        if (is_fused_partition(node.op_type, node.ep)) node.op_type = kFusedPartition;
       }
       node.start_us = number_of(event, "ts", source);
       node.dur_us = number_of(event, "dur", source);

@@ -13,10 +13,15 @@
 
 namespace winml::profile {
 
+/// The operator type of a node that a compiling EP fused (its partition's generated name in the
+/// trace, e.g. "WinmlTestEP_9361080184747309380_8"): which operators it holds the profile does not
+/// say, so all such nodes of an EP count as this one type.
+inline constexpr const char* kFusedPartition = "fused partition";
+
 /// One node's kernel time within a session run.
 struct NodeTime {
   std::string node;     ///< node name, without ORT's "_kernel_time" suffix
-  std::string op_type;  ///< args.op_name
+  std::string op_type;  ///< args.op_name, or kFusedPartition
   std::string ep;       ///< args.provider, e.g. "CPUExecutionProvider"
   double start_us = 0;  ///< ts, on the trace's own clock
   double dur_us = 0;

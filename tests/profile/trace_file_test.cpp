@@ -48,6 +48,19 @@ TEST(TraceFile, AcceptsTheTraceEventsObjectAndSortsRuns) {
   EXPECT_TRUE(runs[1].nodes.empty());
 }
 
+TEST(TraceFile, FusedPartitionsCountAsOneType) {
+  auto runs = parse_trace(R"([{"cat":"Session","ts":0,"dur":50,"name":"model_run"},
+    {"cat":"Node","ts":1,"dur":2,"name":"p8_kernel_time","args":{"op_name":"WinmlTestEP_93610_8","provider":"WinmlTestEP"}},
+    {"cat":"Node","ts":4,"dur":2,"name":"q_kernel_time","args":{"op_name":"QNN_77_0_0","provider":"QNNExecutionProvider"}},
+    {"cat":"Node","ts":8,"dur":2,"name":"m_kernel_time","args":{"op_name":"MatMul","provider":"WinmlTestEP"}}])",
+                          "ctx", "t.json");
+  ASSERT_EQ(runs[0].nodes.size(), 3u);
+  EXPECT_EQ(runs[0].nodes[0].op_type, kFusedPartition);
+  EXPECT_EQ(runs[0].nodes[0].node, "p8");  // the node keeps its name
+  EXPECT_EQ(runs[0].nodes[1].op_type, kFusedPartition);
+  EXPECT_EQ(runs[0].nodes[2].op_type, "MatMul");
+}
+
 TEST(TraceFile, NodeOutsideEveryRunIsDropped) {
   auto runs = parse_trace(R"([{"cat":"Session","ts":10,"dur":5,"name":"model_run"},
     {"cat":"Node","ts":100,"dur":2,"name":"a_kernel_time","args":{"op_name":"Add","provider":"CPUExecutionProvider"}},
