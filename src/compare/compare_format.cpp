@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "compare/compare_match.h"
+#include "report/agreement_json.h"
 #include "report/json_fields.h"
 #include "report/text_table.h"
 #include "report/text_units.h"
@@ -114,6 +115,11 @@ std::string report_text(const ReportComparison& report, const report::text::Styl
       out += fmt::format("  {}{}{}\n", style.label, printable(identity_label(row.identity)), style.reset);
     }
     out += row_table(row, style);
+    if (row.agreement) {
+      const bool parted = row.agreement->status == perf::AgreementStatus::diverged;
+      out += fmt::format("    greedy ids: {}{}{}\n", parted ? style.bad : "", perf::agreement_text(*row.agreement),
+                         parted ? style.reset : "");
+    }
   }
   if (!report.only_in_base.empty() || !report.only_in_new.empty()) out += "\n";
   for (const Json& identity : report.only_in_base) {
@@ -176,7 +182,9 @@ Json report_json(const ReportComparison& report) {
   for (const RowComparison& row : report.rows) {
     Json metrics = Json::array();
     for (const MetricComparison& m : row.metrics) metrics.push_back(metric_json(m));
-    rows.push_back({{"identity", row.identity}, {"metrics", std::move(metrics)}});
+    Json entry = {{"identity", row.identity}, {"metrics", std::move(metrics)}};
+    if (row.agreement) entry["agreement"] = report::json_fields::agreement(*row.agreement, false);
+    rows.push_back(std::move(entry));
   }
   return {{"new", report.new_source},           {"matched_on", report.keys}, {"incompatible", report.incompatible},
           {"settings_differ", report.settings}, {"rows", std::move(rows)},   {"only_in_base", report.only_in_base},

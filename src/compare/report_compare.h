@@ -12,6 +12,7 @@
 
 #include "compare/compare_metrics.h"
 #include "document/perf_report_document.h"
+#include "perf/output_agreement.h"
 #include "stats/welch.h"
 
 namespace winml::compare {
@@ -43,6 +44,9 @@ struct MetricComparison {
 struct RowComparison {
   nlohmann::ordered_json identity;  ///< the matched identity fields and their values; {} for plain runs
   std::vector<MetricComparison> metrics;
+  /// GenAI: the new result's greedy output checked against the base's (docs/metrics.md,
+  /// "Agreement"); nullopt when either report predates the output record.
+  std::optional<perf::Agreement> agreement;
 };
 
 /// One new report against the base.

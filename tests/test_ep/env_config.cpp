@@ -1,6 +1,7 @@
 #include "env_config.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -84,6 +85,28 @@ CompileBehavior compile_behavior() {
   }
   return behavior;
 }
+
+Perturbation parse_perturbation(const std::string& text) {
+  Perturbation p;
+  if (text.empty()) return p;
+  if (text == "add") {
+    p.add_offset = kDefaultAddOffset;
+    return p;
+  }
+  const std::string bad = "WINML_TEST_EP_PERTURB: unknown value '" + text + "' (expected add or add:VALUE)";
+  if (text.rfind("add:", 0) != 0) throw std::invalid_argument(bad);
+  const std::string number = text.substr(4);
+  std::size_t used = 0;
+  try {
+    p.add_offset = std::stof(number, &used);
+  } catch (const std::exception&) {
+    throw std::invalid_argument(bad);
+  }
+  if (used != number.size() || !std::isfinite(p.add_offset)) throw std::invalid_argument(bad);
+  return p;
+}
+
+Perturbation perturbation() { return parse_perturbation(env("WINML_TEST_EP_PERTURB").value_or("")); }
 
 std::optional<std::string> counters_file() {
   auto value = env("WINML_TEST_EP_COUNTERS");

@@ -33,6 +33,22 @@ struct CompileBehavior {
 /// std::invalid_argument for anything else.
 CompileBehavior compile_behavior();
 
+/// A deliberate error in one kernel (WINML_TEST_EP_PERTURB), so that tests can see a wrong
+/// accelerator caught by the agreement check.
+struct Perturbation {
+  float add_offset = 0;  ///< added to every element the Add kernel computes; 0 = exact
+};
+
+/// Default offset of WINML_TEST_EP_PERTURB=add: large enough to change a random model's greedy ids.
+inline constexpr float kDefaultAddOffset = 0.5F;
+
+/// Reads WINML_TEST_EP_PERTURB: unset or empty = exact, "add" (kDefaultAddOffset) or "add:VALUE"
+/// (a decimal number). Throws std::invalid_argument for anything else.
+Perturbation perturbation();
+
+/// Parses the value of WINML_TEST_EP_PERTURB (exposed for the tests of the parser itself).
+Perturbation parse_perturbation(const std::string& text);
+
 /// WINML_TEST_EP_COUNTERS: the file that gets one JSON line per released EP; nullopt when unset.
 std::optional<std::string> counters_file();
 

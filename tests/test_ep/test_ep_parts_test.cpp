@@ -80,5 +80,15 @@ TEST(TestEpEnv, ParsesDeviceLists) {
   EXPECT_THROW(parse_devices("cpu,tpu"), std::invalid_argument);
 }
 
+TEST(TestEpEnv, ParsesThePerturbation) {
+  EXPECT_EQ(parse_perturbation("").add_offset, 0);
+  EXPECT_EQ(parse_perturbation("add").add_offset, kDefaultAddOffset);
+  EXPECT_EQ(parse_perturbation("add:0.125").add_offset, 0.125F);
+  EXPECT_EQ(parse_perturbation("add:-2").add_offset, -2.0F);
+  for (const char* bad : {"mul", "add:", "add:x", "add:1x", "add:inf", "ad"}) {
+    EXPECT_THROW(parse_perturbation(bad), std::invalid_argument) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace winml_test_ep
