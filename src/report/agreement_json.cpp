@@ -1,5 +1,8 @@
 #include "report/agreement_json.h"
 
+#include <string>
+#include <vector>
+
 namespace winml::report::json_fields {
 
 Json greedy_output(const perf::GreedyOutput& output) {
@@ -41,6 +44,26 @@ std::optional<perf::GreedyOutput> read_greedy_output(const Json& result) {
     return out;
   } catch (const Json::exception&) {
     return std::nullopt;
+  }
+}
+
+void check_results_agreement(Json& results) {
+  if (!results.is_array()) return;
+  std::vector<std::optional<perf::GreedyOutput>> outputs;
+  std::vector<std::string> runs;
+  for (const Json& result : results) {
+    outputs.push_back(read_greedy_output(result));
+    const Json config = result.is_object() ? result.value("config", Json::object()) : Json::object();
+    Json run = Json::object();
+    for (const char* key :
+         {"prompt", "prompt_tokens", "depth", "max_new_tokens_effective", "max_length_requested", "stop_at_eos"}) {
+      run[key] = config.value(key, Json());
+    }
+    runs.push_back(run.dump());
+  }
+  const auto agreements = perf::sweep_agreement(outputs, runs);
+  for (std::size_t i = 0; i < agreements.size(); ++i) {
+    if (agreements[i]) results[i]["agreement"] = agreement(*agreements[i]);
   }
 }
 

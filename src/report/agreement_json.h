@@ -24,4 +24,10 @@ Json agreement(const perf::Agreement& agreement, bool with_reference = true);
 /// does not have the shape greedy_output() writes.
 std::optional<perf::GreedyOutput> read_greedy_output(const Json& result);
 
+/// Checks each result of a report's "results" array against the first with the same prompt and
+/// lengths (config prompt, prompt_tokens, depth, max_new_tokens_effective, max_length_requested,
+/// stop_at_eos), as a sweep does, and sets its "agreement"; a result without an output keeps
+/// none. For reports joined from several runs (perf merge), whose indices are new.
+void check_results_agreement(Json& results);
+
 }  // namespace winml::report::json_fields
