@@ -73,7 +73,7 @@ TEST_F(AgreementCli, SweepOverCpuAndThePluginEpKeepsTheGreedyIds) {
 
 TEST_F(AgreementCli, PerturbedPluginKernelIsCaughtWithItsDivergencePosition) {
   const fs::path report = path("perturbed.json");
-  auto result = perf("--ep cpu,winml_test -o " + report.string(), "WINML_TEST_EP_PERTURB=add");
+  auto result = perf("--ep cpu,winml_test -o " + report.string(), "WINML_TEST_EP_PERTURB=mul:0.3");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   const auto json = test::read_json(report);
   const auto& agreement = json["results"][1]["agreement"];
@@ -95,7 +95,7 @@ TEST_F(AgreementCli, CompareChecksTheNewReportsIdsAgainstTheBase) {
   const fs::path cpu = path("cpu.json"), good = path("good.json"), bad = path("bad.json");
   ASSERT_EQ(perf("--ep cpu -q -o " + cpu.string()).exit_code, 0);
   ASSERT_EQ(perf("--ep winml_test -q -o " + good.string()).exit_code, 0);
-  ASSERT_EQ(perf("--ep winml_test -q -o " + bad.string(), "WINML_TEST_EP_PERTURB=add").exit_code, 0);
+  ASSERT_EQ(perf("--ep winml_test -q -o " + bad.string(), "WINML_TEST_EP_PERTURB=mul:0.3").exit_code, 0);
   // Another EP is other work to the timing comparison (--force), the same work to the ids.
   auto across = test::run_winml("perf compare --force " + cpu.string() + " " + good.string());
   ASSERT_EQ(across.exit_code, 0) << across.err;

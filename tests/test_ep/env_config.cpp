@@ -1,6 +1,7 @@
 #include "env_config.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <stdexcept>
@@ -89,20 +90,30 @@ CompileBehavior compile_behavior() {
 Perturbation parse_perturbation(const std::string& text) {
   Perturbation p;
   if (text.empty()) return p;
-  if (text == "add") {
-    p.add_offset = kDefaultAddOffset;
-    return p;
+  const std::string bad =
+      "WINML_TEST_EP_PERTURB: unknown value '" + text + "' (expected matmul, add or mul, optionally :VALUE)";
+  const std::size_t colon = text.find(':');
+  std::string op = text.substr(0, colon);
+  std::transform(op.begin(), op.end(), op.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (op == "matmul") {
+    p.op_type = "MatMul";
+  } else if (op == "add") {
+    p.op_type = "Add";
+  } else if (op == "mul") {
+    p.op_type = "Mul";
+  } else {
+    throw std::invalid_argument(bad);
   }
-  const std::string bad = "WINML_TEST_EP_PERTURB: unknown value '" + text + "' (expected add or add:VALUE)";
-  if (text.rfind("add:", 0) != 0) throw std::invalid_argument(bad);
-  const std::string number = text.substr(4);
+  p.offset = kDefaultPerturbOffset;
+  if (colon == std::string::npos) return p;
+  const std::string number = text.substr(colon + 1);
   std::size_t used = 0;
   try {
-    p.add_offset = std::stof(number, &used);
+    p.offset = std::stof(number, &used);
   } catch (const std::exception&) {
     throw std::invalid_argument(bad);
   }
-  if (used != number.size() || !std::isfinite(p.add_offset)) throw std::invalid_argument(bad);
+  if (used != number.size() || !std::isfinite(p.offset)) throw std::invalid_argument(bad);
   return p;
 }
 

@@ -61,8 +61,8 @@ void FusedKernel::run(OrtKernelContext* kernel_context) const {
   std::list<Tensor> results;  // a list: views into earlier results stay valid as it grows
   for (const ProgramNode& node : program_.nodes) {
     results.push_back(run_op(node.op_type, values.at(node.inputs[0]), values.at(node.inputs[1])));
-    if (node.op_type == "Add" && perturbation_.add_offset != 0) {
-      for (float& v : results.back().data) v += perturbation_.add_offset;
+    if (node.op_type == perturbation_.op_type) {
+      for (float& v : results.back().data) v += perturbation_.offset;
     }
     values[node.outputs[0]] = results.back().view();
   }
