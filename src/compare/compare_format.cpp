@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "compare/compare_match.h"
+#include "report/agreement_json.h"
 #include "report/json_fields.h"
 #include "report/text_table.h"
 #include "report/text_units.h"
@@ -127,6 +128,11 @@ std::string report_text(const ReportComparison& report, const report::text::Styl
     }
     out += row_table(row, style);
     out += op_types_text(row.op_types);
+    if (row.agreement) {
+      const bool parted = row.agreement->status == perf::AgreementStatus::diverged;
+      out += fmt::format("    greedy ids: {}{}{}\n", parted ? style.bad : "", perf::agreement_text(*row.agreement),
+                         parted ? style.reset : "");
+    }
   }
   if (!report.only_in_base.empty() || !report.only_in_new.empty()) out += "\n";
   for (const Json& identity : report.only_in_base) {
@@ -203,6 +209,7 @@ Json report_json(const ReportComparison& report) {
       }
       entry["op_types"] = std::move(ops);
     }
+    if (row.agreement) entry["agreement"] = report::json_fields::agreement(*row.agreement, false);
     rows.push_back(std::move(entry));
   }
   return {{"new", report.new_source},           {"matched_on", report.keys}, {"incompatible", report.incompatible},

@@ -29,7 +29,7 @@ namespace winml::engine {
 
 /// Version of the interface declared in this file. Bump it on any change to a class, struct or
 /// signature here: a plugin built before the change is then refused by name instead of crashing.
-inline constexpr int kEngineInterfaceVersion = 5;
+inline constexpr int kEngineInterfaceVersion = 6;
 
 /// Tensor element types winml can feed and read (engine/element_types.h names them). The 4-bit
 /// types are packed two to a byte, the first element in the low nibble.
@@ -151,6 +151,10 @@ class Generator {
   virtual std::int32_t last_token() = 0;
   /// EOS reached or max_length hit.
   virtual bool is_done() = 0;
+  /// The last position's logits (GenAI's GetLogits, as float32 on the host). Call it only between
+  /// append_tokens and the next generate_next_token: after generate_next_token GenAI would run the
+  /// next decode step to produce them.
+  virtual std::vector<float> last_logits() = 0;
 };
 
 /// Incremental detokeniser: returns the text a token adds.

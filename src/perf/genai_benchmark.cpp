@@ -18,12 +18,18 @@ namespace winml::perf {
 namespace {
 
 // Every generation of one combination: the same depth fill (none at depth 0), prompt and settings.
+// The first generation also keeps the top logits config.top_logits asks for (read untimed); the
+// later ones keep none.
 class SessionSource final : public GenerationSource {
  public:
   SessionSource(GenaiSession& session, std::vector<std::int32_t> depth_ids, std::vector<std::int32_t> ids,
                 GenerationConfig config)
       : session_(session), depth_ids_(std::move(depth_ids)), ids_(std::move(ids)), config_(config) {}
-  GenerationTiming generate() override { return session_.generate_timed_at_depth(depth_ids_, ids_, config_); }
+  GenerationTiming generate() override {
+    GenerationTiming timing = session_.generate_timed_at_depth(depth_ids_, ids_, config_);
+    config_.top_logits = 0;
+    return timing;
+  }
 
  private:
   GenaiSession& session_;
@@ -143,6 +149,9 @@ struct GenaiPooledRuns {
   CombinationProgress progress;       // what has run, for an interruption's summary
   bool started = false;               // a run has been added
   std::optional<RunProfile> profile;  // --profile: made after its last round
+
+  // What its first run's first generation produced (docs/metrics.md, "Greedy output").
+  std::optional<GreedyOutput> output;
 };
 
 // The sweep's read-bandwidth probes, shared by every combination: one before its first run, one
@@ -202,8 +211,10 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   generation.max_new_tokens = settings.max_new_tokens;
   generation.stop_at_eos = request.stop_at_eos;
   generation.max_length = settings.max_length;
-
   const bool first_round = !pooled.started;
+  // The reference generation (docs/metrics.md, "Greedy output"): the first of the first run.
+  if (first_round) generation.top_logits = kFirstStepCandidates;
+
   // The highest peak RSS of the benchmark's own work: read before each probe, which resets it.
   auto note_peak_rss = [&] {
     pooled.facts.peak_rss_bytes = std::max(pooled.facts.peak_rss_bytes, services.read_memory().peak_rss_bytes);
@@ -234,6 +245,11 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   note_peak_rss();  // the cold starts', or the whole run's without probes
   pooled.clock.push_back(clock);
   pooled.rounds.push_back(genai_round(run.round, samples.timed));
+  if (first_round && (!samples.warmup.empty() || !samples.timed.empty())) {
+    const bool warm = !samples.warmup.empty();
+    pooled.output = greedy_output(warm ? samples.warmup.front() : samples.timed.front(), generation.do_sample,
+                                  warm ? ReferenceGeneration::warmup : ReferenceGeneration::timed);
+  }
   for (auto phase : {&GenaiRunSamples::warmup, &GenaiRunSamples::timed}) {
     auto& into = pooled.samples.*phase;
     auto& from = samples.*phase;
@@ -292,6 +308,7 @@ GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineMode
   result.context.clock = std::move(pooled.clock);
   result.rounds = std::move(pooled.rounds);
   result.profile = std::move(pooled.profile);
+  result.output = std::move(pooled.output);
   if (roofline) {
     RooflineMetrics figures =
         compute_roofline(*roofline, result.samples, result.metrics, probes, result.facts.peak_rss_bytes, depth);
@@ -371,6 +388,14 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
     if (pooled[i].progress.timed == 0) continue;  // stopped before it measured anything
     results.push_back(finish(pooled[i], roofline, sweep.probes, combinations[i].run.depth, start_.loop));
   }
+  std::vector<std::optional<GreedyOutput>> outputs;
+  std::vector<RunSettings> runs;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    outputs.push_back(results[i].output);
+    runs.push_back(combinations[i].run);
+  }
+  const auto agreements = sweep_agreement(outputs, runs);
+  for (std::size_t i = 0; i < results.size(); ++i) results[i].agreement = agreements[i];
   // Over every round's samples, so said once the last round has run: one line per kind of
   // warning for the whole sweep, the report keeping each. The results are a prefix of the
   // combinations even after Ctrl-C (a later one runs only once every earlier one has a timed

@@ -14,6 +14,8 @@
 #include "perf/cold_start.h"
 #include "perf/decode_timeline.h"
 #include "perf/genai_runner.h"
+#include "perf/greedy_output.h"
+#include "perf/output_agreement.h"
 #include "perf/roofline_result.h"
 #include "perf/run_context.h"
 #include "perf/run_profile.h"
@@ -123,6 +125,11 @@ struct GenaiPerfResult {
   std::vector<GenaiRound> rounds;                ///< each round's figures, in round order
   std::vector<GenerationSample> samples;         ///< timed generations, raw
   std::vector<GenerationSample> warmup_samples;  ///< warmup generations, raw
+  /// What the reference generation (the first of its first run) produced; absent only in a
+  /// result read from a report that predates it.
+  std::optional<GreedyOutput> output;
+  /// Its output checked against the sweep's first result of the same prompt and lengths.
+  std::optional<Agreement> agreement;
 };
 
 /// Converts a timing to a sample (drops the text and token ids).

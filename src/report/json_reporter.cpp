@@ -1,5 +1,6 @@
 #include "report/json_reporter.h"
 
+#include "report/agreement_json.h"
 #include "report/clock_report.h"
 #include "report/json_fields.h"
 #include "report/json_load.h"
@@ -228,6 +229,8 @@ Json genai_result(const perf::GenaiPerfResult& result) {
   body["clock"] = clock_json(result.context.clock);
   body["rounds"] = genai_rounds(result.rounds);
   body["preparation"] = preparation(result.facts.preparation);
+  if (result.output) body["output"] = json_fields::greedy_output(*result.output);
+  if (result.agreement) body["agreement"] = json_fields::agreement(*result.agreement);
   body["samples"] = {{"timed", generation_samples(result.samples)},
                      {"warmup", generation_samples(result.warmup_samples)},
                      {"cold", cold_samples(result.facts.cold)}};

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "report/agreement_text.h"
 #include "report/clock_report.h"
 #include "report/profile_report.h"
 #include "report/roofline_report.h"
@@ -131,6 +132,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
                fmt::format("{} · TTFT mean {} · total mean {} · decode {}", count_of(w.count, "run"),
                            duration(w.ttft_s), duration(w.total_s), rate(w.decode_tokens_per_s, "tok/s"))});
   }
+  if (r.output) t.add_row({"greedy output", greedy_output_text(*r.output)});
   for (const StagePreparation& p : r.facts.preparation) {
     t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),
                                                p.detail.empty() ? "" : " · " + p.detail)});

@@ -126,8 +126,8 @@ struct GenaiSession::Impl {
     int new_tokens = 0;
     auto settings = search_settings(depth_ids.size(), ids.size(), config, new_tokens);
     auto generator = model_ref.create_generator(settings);
-    GenerationTiming timing =
-        session::run_timed_generation(*generator, {depth_ids, ids}, new_tokens, options.clock, on_token);
+    GenerationTiming timing = session::run_timed_generation(*generator, {depth_ids, ids, config.top_logits}, new_tokens,
+                                                            options.clock, on_token);
     timing.max_length = settings.max_length;
     timing.text = text_of(timing.token_ids);
     return timing;

@@ -295,6 +295,11 @@ TEST_F(PerfHtml, RealSweepDrawsACurveForEachSweptSetting) {
     EXPECT_EQ(chart_status(last_status_, id)["points"], 8) << id;
     EXPECT_EQ(chart_status(last_status_, id)["datasets"], 4) << id;  // one curve per pair of the other two
   }
+  // The results table carries each result's greedy ids and their check against the first result of
+  // the same prompt and lengths (the 1-thread one).
+  const test::LoadedPage page = test::load_page(chromium_, path("swept.html"));
+  EXPECT_NE(page.dom.find(">reference<"), std::string::npos);
+  EXPECT_NE(page.dom.find(test::first_result(report)["output"]["ids_digest"].get<std::string>()), std::string::npos);
 }
 
 TEST_F(PerfHtml, MissingDataGivesNotesInsteadOfCharts) {

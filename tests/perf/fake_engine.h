@@ -49,6 +49,8 @@ class FakeGenerator final : public engine::Generator {
   }
   std::int32_t last_token() override { return 7; }
   bool is_done() override { return length_ >= max_length_; }
+  // Token 7 leads; reading the logits costs nothing on the fake clock.
+  std::vector<float> last_logits() override { return {0.5F, 1.0F, 0.25F, 0, 0, 0, 0, 2.0F}; }
 
  private:
   FakeWorld& world_;

@@ -1,6 +1,8 @@
 #include "fixtures.h"
 
 #include "perf/genai_roofline.h"
+#include "perf/greedy_output.h"
+#include "perf/output_agreement.h"
 #include "perf/run_quality.h"
 #include "profile/profile_summary.h"
 
@@ -15,6 +17,15 @@ GenerationTiming timing(double prefill, double first, std::vector<double> decode
   t.input_tokens = input;
   t.generated_tokens = 1 + static_cast<int>(t.decode_s.size());
   return t;
+}
+
+// A reference generation that produced `ids`, the first token's candidates `top` (id, logit).
+perf::GreedyOutput fixture_output(std::vector<std::int32_t> ids, std::vector<TokenLogit> top,
+                                  perf::ReferenceGeneration generation) {
+  GenerationTiming t;
+  t.token_ids = std::move(ids);
+  t.first_top_logits = std::move(top);
+  return perf::greedy_output(t, false, generation);
 }
 
 // A bundle of 8 layers (32 heads, 4 key/value heads of 64, float cache) with 420 MB of weights,
@@ -135,6 +146,9 @@ perf::GenaiPerfResult genai_fixture() {
   attach_roofline(r, {bandwidth_probe({48.5, 50.25, 49.0}), bandwidth_probe({47.75, 49.5, 46.0})});
   r.context.clock = {{1, {8, 3400.125, 3100}, {8, 3390.5, 3050}}};  // steady
   attach_profile(r);
+  r.output = fixture_output({318, 4, 4, 2}, {{318, 12.5}, {4, 11.25}, {77, 9.75}, {2, 9.5}, {1000, -0.125}},
+                            perf::ReferenceGeneration::warmup);
+  r.agreement = perf::Agreement{};  // a plain run: its own reference
   return r;
 }
 
@@ -160,7 +174,8 @@ perf::GenaiPerfResult genai_budget_fixture() {
   perf::MachineInfo m = fixed_machine();
   m.build_type = "Debug";
   perf::GenaiPerfResult r = perf::make_genai_result(c, run, perf::GenaiRunFacts{}, m);
-  attach_roofline(r, {{}, {}, perf::ProbeSkip::off});  // --no-bandwidth-probe
+  attach_roofline(r, {{}, {}, perf::ProbeSkip::off});                                      // --no-bandwidth-probe
+  r.output = fixture_output({5}, {{5, 3.5}, {6, 3.0}}, perf::ReferenceGeneration::timed);  // no warmup
   return r;
 }
 
@@ -268,9 +283,24 @@ perf::GenaiPerfReport genai_sweep_fixture() {
       // The last combination ran on a throttling machine.
       const bool hot = threads == 2 && prompt == 64;
       r.context.clock = {{1, {8, 3400, 3300}, {8, hot ? 2900.0 : 3395.0, 2800}}};
+      // Twice the threads changed the arithmetic: the 16-token prompt's ids stay, the 64-token
+      // prompt's part at the third token.
+      const bool parts = threads == 2 && prompt == 64;
+      const float shift = threads == 2 ? 0.0625F : 0;
+      r.output = fixture_output(
+          prompt == 16 ? std::vector<std::int32_t>{9, 8, 7} : std::vector<std::int32_t>{11, 12, parts ? 14 : 13},
+          {{prompt == 16 ? 9 : 11, 4.5F + shift}, {3, 4.25F}, {20, 2.0F - shift}}, perf::ReferenceGeneration::warmup);
       report.results.push_back(std::move(r));
     }
   }
+  std::vector<std::optional<perf::GreedyOutput>> outputs;
+  std::vector<int> prompts;
+  for (const perf::GenaiPerfResult& r : report.results) {
+    outputs.push_back(r.output);
+    prompts.push_back(r.metrics.prompt_tokens);
+  }
+  const auto agreements = perf::sweep_agreement(outputs, prompts);
+  for (std::size_t i = 0; i < agreements.size(); ++i) report.results[i].agreement = agreements[i];
   return report;
 }
 
