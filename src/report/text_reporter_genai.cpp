@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "report/clock_report.h"
+#include "report/compile_text.h"
 #include "report/roofline_report.h"
 #include "report/sparkline.h"
 #include "report/text_load.h"
@@ -134,6 +135,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
     t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),
                                                p.detail.empty() ? "" : " · " + p.detail)});
   }
+  if (r.facts.compile) t.add_row({"compile", compile_timing_text(*r.facts.compile)});
   add_quality_rows(t, r.context.quality,
                    {{"TTFT", &m.ttft_s},
                     {"TPOT", &m.tpot_s},
