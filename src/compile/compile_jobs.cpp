@@ -3,8 +3,8 @@
 #include <algorithm>
 #include <limits>
 
-#include "platform/available_memory.h"
 #include "platform/cpu_cores.h"
+#include "platform/memory_hierarchy.h"
 
 namespace winml::compile {
 namespace {
@@ -21,7 +21,7 @@ void bound_by(CompileJobs& out, std::uint64_t bound, const char* name) {
 
 CompileCapacity read_compile_capacity() {
   const platform::CpuCores cores = platform::read_cpu_cores();
-  return {cores.physical, cores.logical, platform::read_available_memory()};
+  return {cores.physical, cores.logical, platform::read_memory_hierarchy().available_memory_bytes};
 }
 
 std::uint64_t worker_memory_estimate(std::uint64_t source_bytes) {

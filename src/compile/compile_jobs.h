@@ -17,7 +17,7 @@ struct CompileCapacity {
   std::uint64_t available_memory_bytes = 0;
 };
 
-/// Reads them from the platform layer (platform::read_cpu_cores, platform::read_available_memory).
+/// Reads them from the platform layer (platform::read_cpu_cores, platform::read_memory_hierarchy).
 CompileCapacity read_compile_capacity();
 
 /// What one worker is expected to need at its peak to compile a model whose files (model and
