@@ -58,7 +58,7 @@ void run_perf(PerfOptions& options) {
          options.out);
   }
   if (runtime == "winml-genai" && !options.compile) {
-    warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.out);
+    warn_flags_needing(options.given, {"--compile-timeout", "--compile-jobs"}, "--compile", options.out);
   }
   const perf::SweepPlan plan = perf::plan_sweep(perf::axes_for_runtime(options.sweep, runtime));
   if (options.given.count("--delay") != 0) {
@@ -138,6 +138,7 @@ void setup_perf(CLI::App& parent) {
       ->type_name("SECONDS")
       ->default_val(300)
       ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
+  add_compile_jobs_flag(*cmd, options->compile_jobs);
   auto* prompt =
       cmd->add_option("-p,--prompt", options->prompt, std::string("Prompt (default: \"") + kDefaultPrompt + "\")");
   auto* prompt_file =

@@ -46,9 +46,10 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   ep::EngineEpDiscovery discovery;
   ep::EpSelector selector(discovery);
   perf::LoadChoices<perf::GenaiLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
-    return resolve_genai_load(
-        {load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}},
-        selector);
+    GenaiLoadFlags flags{
+        load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}};
+    flags.compile_jobs = options.compile_jobs;
+    return resolve_genai_load(flags, selector);
   });
   PerfConsole console(options.out);
   perf::GenaiPerfReport report;

@@ -35,6 +35,7 @@ struct PerfOptions {
   std::string ep;      ///< --ep; empty = none
   bool compile = false;
   double compile_timeout_s = 300;
+  unsigned compile_jobs = 0;          ///< --compile-jobs; 0 = auto
   std::optional<std::string> prompt;  ///< unset = the default prompt
   std::string prompt_file;
   std::string prompt_tokens;           ///< --prompt-tokens; empty = the text prompt

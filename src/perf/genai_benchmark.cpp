@@ -272,6 +272,7 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   pooled.started = true;
   pooled.facts.load = loaded.load;
   pooled.facts.preparation = session.preparation();
+  pooled.facts.compile = session.compile_timing();
   GenaiPerfConfig& config = pooled.config;
   config.bundle = request.bundle;
   config.ep = session.effective_ep();

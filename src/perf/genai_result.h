@@ -110,6 +110,7 @@ struct GenaiRunFacts {
   std::vector<ColdStart> cold;                ///< --cold: one reload + first generation per iteration
   std::uint64_t peak_rss_bytes = 0;           ///< process VmHWM after the run
   std::vector<StagePreparation> preparation;  ///< GenaiSession::preparation()
+  std::optional<CompileTiming> compile;       ///< GenaiSession::compile_timing(): workers, wall time saved
 };
 
 /// A complete GenAI benchmark result.

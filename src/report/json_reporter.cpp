@@ -123,6 +123,13 @@ Json preparation(const std::vector<StagePreparation>& stages) {
   return out;
 }
 
+// How the compile step ran: null when nothing was compiled.
+Json compile_timing(const std::optional<CompileTiming>& timing) {
+  if (!timing) return nullptr;
+  return {{"jobs", timing->jobs},          {"jobs_source", timing->source},     {"limited_by", timing->limited_by},
+          {"wall_ms", ms(timing->wall_s)}, {"stages_ms", ms(timing->stages_s)}, {"saved_ms", ms(timing->saved_s)}};
+}
+
 Json onnx_config(const perf::OnnxPerfConfig& c) {
   Json inputs = Json::array();
   for (const perf::OnnxInputFact& in : c.inputs) {
@@ -231,6 +238,7 @@ Json genai_result(const perf::GenaiPerfResult& result) {
   body["preparation"] = preparation(result.facts.preparation);
   if (result.output) body["output"] = json_fields::greedy_output(*result.output);
   if (result.agreement) body["agreement"] = json_fields::agreement(*result.agreement);
+  body["compile"] = compile_timing(result.facts.compile);
   body["samples"] = {{"timed", generation_samples(result.samples)},
                      {"warmup", generation_samples(result.warmup_samples)},
                      {"cold", cold_samples(result.facts.cold)}};

@@ -6,6 +6,7 @@
 #include "report/agreement_text.h"
 #include "report/clock_report.h"
 #include "report/profile_report.h"
+#include "report/compile_text.h"
 #include "report/roofline_report.h"
 #include "report/sparkline.h"
 #include "report/text_load.h"
@@ -137,6 +138,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
     t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),
                                                p.detail.empty() ? "" : " · " + p.detail)});
   }
+  if (r.facts.compile) t.add_row({"compile", compile_timing_text(*r.facts.compile)});
   add_quality_rows(t, r.context.quality,
                    {{"TTFT", &m.ttft_s},
                     {"TPOT", &m.tpot_s},

@@ -33,6 +33,11 @@ StagePreparation to_preparation(const compile::StageResult& result) {
   return {result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail};
 }
 
+CompileTiming timing_of(const compile::PreparedStages& prepared) {
+  return {prepared.jobs.jobs,    prepared.jobs.source,     prepared.jobs.limited_by,
+          prepared.wall_seconds, prepared.stage_seconds(), prepared.saved_seconds()};
+}
+
 // Where the derived bundle goes (docs/execution-providers.md, "Where it goes").
 std::filesystem::path derived_dir(const std::filesystem::path& bundle_dir, const LoadTarget& target, bool compiling) {
   if (!target.out_dir.empty()) return target.out_dir;
@@ -102,6 +107,7 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
   }
   job.out_dir = prepared.load_dir;
   job.timeout_s = request.compile_timeout_s;
+  job.jobs = request.compile_jobs;
   job.embed = target.embed;
   job.compiler_id = request.compiler_id;
   job.worker = request.worker;
@@ -114,6 +120,7 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
   auto results = compile::build_compiled_folder(job, finish, routed.config.dump());
   prepared.stages.clear();
   for (const auto& result : results.stages) prepared.stages.push_back(to_preparation(result));
+  if (!results.from_completion_marker) prepared.compile = timing_of(results);
   return prepared;
 }
 
