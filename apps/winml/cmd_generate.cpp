@@ -36,6 +36,7 @@ struct GenerateOptions {
   std::optional<int> threads;
   bool compile = false;
   double compile_timeout_s = 300;
+  bool no_cpu_fallback = false;
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
   bool allow_custom_ops = false;
@@ -56,7 +57,7 @@ void run_generate(const GenerateOptions& options) {
   engine::set_telemetry_opt_in(options.telemetry);
   perf::GenaiLoadChoice choice =
       genai_load_choice({options.ep, options.device, options.threads, options.compile, options.compile_timeout_s,
-                         options.allow_custom_ops, options.ep_libraries});
+                         options.allow_custom_ops, options.ep_libraries, options.no_cpu_fallback});
   GenaiSession session(options.model, choice.session);
   if (options.output.verbosity >= 0) note(report::loading_line(options.model, choice.session.ep));
   session.load();
@@ -120,6 +121,7 @@ void setup_generate(CLI::App& parent) {
   cmd->add_option("-d,--device", options->device, "cpu, gpu, npu, auto or config (default: the bundle's routing)");
   add_threads_flag(*cmd, options->threads);
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages");
+  add_no_cpu_fallback_flag(*cmd, options->no_cpu_fallback);
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->type_name("SECONDS")
       ->default_val(300)

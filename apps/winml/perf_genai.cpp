@@ -45,9 +45,15 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   ep::EngineEpDiscovery discovery;
   ep::EpSelector selector(discovery);
   perf::LoadChoices<perf::GenaiLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
-    return resolve_genai_load(
-        {load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}},
-        selector);
+    return resolve_genai_load({load.ep,
+                               load.device,
+                               load.threads,
+                               options.compile,
+                               options.compile_timeout_s,
+                               options.allow_custom_ops,
+                               {},
+                               options.no_cpu_fallback},
+                              selector);
   });
   PerfConsole console(options.out);
   perf::GenaiPerfReport report;

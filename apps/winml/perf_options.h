@@ -35,6 +35,7 @@ struct PerfOptions {
   std::string ep;      ///< --ep; empty = none
   bool compile = false;
   double compile_timeout_s = 300;
+  bool no_cpu_fallback = false;       ///< --no-cpu-fallback
   std::optional<std::string> prompt;  ///< unset = the default prompt
   std::string prompt_file;
   std::string prompt_tokens;           ///< --prompt-tokens; empty = the text prompt

@@ -107,6 +107,7 @@ struct GenaiRunFacts {
   std::vector<ColdStart> cold;                ///< --cold: one reload + first generation per iteration
   std::uint64_t peak_rss_bytes = 0;           ///< process VmHWM after the run
   std::vector<StagePreparation> preparation;  ///< GenaiSession::preparation()
+  std::vector<StagePlacement> placement;      ///< every stage's placement (probes); empty when not probed
 };
 
 /// A complete GenAI benchmark result.

@@ -62,6 +62,9 @@ struct OnnxBenchmarkRequest {
   ToleranceRequest tolerance;       ///< --rtol / --atol
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
   RoundPlan rounds;                                         ///< --rounds / --delay
+  /// --no-cpu-fallback: the session refuses to place nodes on the CPU (an accelerator EP is
+  /// required; a refusal names the nodes the EP did not take).
+  bool no_cpu_fallback = false;
 };
 
 /// One single-model benchmark. Constructing it is the shared setup step (start stamp, report path,

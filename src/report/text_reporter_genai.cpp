@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "report/clock_report.h"
+#include "report/placement_report.h"
 #include "report/roofline_report.h"
 #include "report/sparkline.h"
 #include "report/text_load.h"
@@ -134,6 +135,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
     t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),
                                                p.detail.empty() ? "" : " · " + p.detail)});
   }
+  add_placement_rows(t, r.facts.placement);
   add_quality_rows(t, r.context.quality,
                    {{"TTFT", &m.ttft_s},
                     {"TPOT", &m.tpot_s},

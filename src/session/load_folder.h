@@ -23,6 +23,7 @@ struct LoadRequest {
   std::optional<int> intra_op_threads;  ///< intra-op threads of every stage; nullopt = as written
   bool compile = false;                 ///< pre-compile EPContext-capable stages
   double compile_timeout_s = 300;       ///< per stage, before falling back to the original ONNX
+  bool no_cpu_fallback = false;         ///< session.disable_cpu_ep_fallback on accelerator stages
   std::string compiler_id;              ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
   std::vector<std::string> worker;      ///< compile worker command; empty = winml-compile-worker
 };
