@@ -18,21 +18,16 @@ ConfigJson with_cpu_fallback_disabled(ConfigJson config) {
   std::map<std::string, std::string> stage_eps;
   for (const auto& stage : list_stages(config)) stage_eps[stage.name] = stage.ep;  // validates the shape too
   ConfigJson& decoder = config["model"]["decoder"];
-  bool decoder_level = false;
   if (auto it = decoder.find("session_options"); it != decoder.end() && it->is_object()) {
-    decoder_level = providers_ep(session_providers(*it, "model.decoder.session_options")) != "cpu";
-    if (decoder_level) (*it)[kKey] = "1";
+    if (providers_ep(session_providers(*it, "model.decoder.session_options")) != "cpu") (*it)[kKey] = "1";
   }
   if (!is_pipeline(config)) return config;
+  // A stage inheriting the decoder level's options also inherits its providers (list_stages merges
+  // them), so it is an accelerator stage whenever the decoder level's "1" would reach it.
   for_each_pipeline_stage(decoder["pipeline"], [&](const std::string& name, ConfigJson& stage, const std::string&) {
     auto options = stage.find("session_options");
     if (options == stage.end() || !options->is_object()) return;  // follows the decoder level
-    const bool inherits = stage.value("inherit_session_options", false);
-    if (stage_eps[name] != "cpu") {
-      (*options)[kKey] = "1";
-    } else if (inherits && decoder_level) {
-      (*options)[kKey] = "0";
-    }
+    if (stage_eps[name] != "cpu") (*options)[kKey] = "1";
   });
   return config;
 }

@@ -10,9 +10,9 @@
 namespace winml::bundle {
 
 /// `config` with `"session.disable_cpu_ep_fallback": "1"` in every session_options object whose
-/// providers name a hardware EP (the decoder level, pipeline stages with their own), and `"0"` in a
-/// CPU stage that inherits decoder-level options (inherit_session_options) carrying the `"1"`.
-/// Throws GenaiLoadError for a malformed config.
+/// session runs on a hardware EP: the decoder level when its providers name one, and each pipeline
+/// stage with its own options routed to one (under inherit_session_options, with the decoder
+/// level's providers merged in). Throws GenaiLoadError for a malformed config.
 ConfigJson with_cpu_fallback_disabled(ConfigJson config);
 
 }  // namespace winml::bundle

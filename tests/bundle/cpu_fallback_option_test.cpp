@@ -10,7 +10,7 @@ namespace winml::bundle {
 namespace {
 
 // Decoder-level options on QNN; a stage following them, a CPU stage with its own options, an
-// accelerator stage with its own, and a CPU stage inheriting the decoder level's.
+// accelerator stage with its own, and a stage naming the CPU that inherits the decoder level's QNN.
 constexpr const char* kRefusalPipeline = R"({"model": {"type": "decoder-pipeline", "context_length": 64, "decoder": {
   "session_options": {"provider_options": [{"qnn": {"backend_path": "libQnnHtp.so"}}]},
   "pipeline": [
@@ -27,8 +27,8 @@ TEST(WithCpuFallbackDisabled, MarksAcceleratorSessionsAndKeepsCpuStagesOnTheCpu)
   EXPECT_EQ(decoder["session_options"][kKey], "1");  // also what "follows" gets
   EXPECT_FALSE(decoder["pipeline"][1]["embed"]["session_options"].contains(kKey));
   EXPECT_EQ(decoder["pipeline"][2]["ctx"]["session_options"][kKey], "1");
-  // It would inherit the decoder level's "1": set back explicitly, it stays on the CPU.
-  EXPECT_EQ(decoder["pipeline"][3]["head"]["session_options"][kKey], "0");
+  // Its providers are merged with the decoder level's (GenAI's inherit_session_options): on QNN too.
+  EXPECT_EQ(decoder["pipeline"][3]["head"]["session_options"][kKey], "1");
   EXPECT_FALSE(decoder["pipeline"][0]["follows"].contains("session_options"));
 }
 
