@@ -14,6 +14,7 @@
 #include "command_registry.h"
 #include "engine/engine_loader.h"
 #include "number_flags.h"
+#include "perf/run_profile.h"
 #include "perf/shard.h"
 #include "perf/sweep_axes.h"
 #include "perf/sweep_plan.h"
@@ -47,6 +48,9 @@ void run_perf(PerfOptions& options) {
         "--cold reloads the model once per timed iteration, so under --target-ci the reloads would follow the warm "
         "runs' precision, up to --max-iterations of them; measure cold starts with a fixed --iterations, and "
         "--target-ci in a run without --cold.");
+  }
+  if (options.profile_top && !options.profile) {
+    throw UsageError("--profile-top sets how many nodes --profile lists; add --profile, or drop --profile-top.");
   }
   if (auto ignored = ignored_flags(runtime, options.given); !ignored.empty()) {
     warn(fmt::format("{} {} not apply to runtime {} and {} ignored", fmt::join(ignored, ", "),
@@ -232,6 +236,14 @@ void setup_perf(CLI::App& parent) {
          "Measure only the K-th of N slices of the sweep, e.g. 2/4, for one process per device on a fleet "
          "(docs/fleet.md)")
       ->type_name("K/N");
+  cmd->add_flag("--profile", options->profile,
+                "After the timed runs, profile each result in runs of its own (never timed): time by stage, EP and "
+                "operator type for prefill and decode, the top nodes, the CPU share; ONNX Runtime's traces and one "
+                "merged trace (Perfetto, chrome://tracing) go to <report>.profile/ (winml: per profiled Run)");
+  cmd->add_option("--profile-top", options->profile_top,
+                  "Nodes --profile lists by time, per phase (default " + std::to_string(perf::kDefaultProfileTop) + ")")
+      ->type_name("K")
+      ->transform(integer_in(1, kMaxProfileTop));
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);

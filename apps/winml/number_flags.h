@@ -18,6 +18,8 @@ inline constexpr double kMaxDurationS = 7 * 24 * 3600;
 inline constexpr double kMaxCompileTimeoutS = 24 * 3600;
 /// Largest --batch-size.
 inline constexpr std::int64_t kMaxBatchSize = 1'000'000;
+/// Largest --profile-top: more nodes than a console table or a report reader wants.
+inline constexpr std::int64_t kMaxProfileTop = 10'000;
 /// Largest --threads: far past the cores of any machine winml runs on, and a typo such as 20000
 /// would otherwise start that many threads.
 inline constexpr std::int64_t kMaxThreads = 1024;

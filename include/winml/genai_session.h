@@ -52,6 +52,12 @@ struct GenaiSessionOptions {
   /// backend paths inside the bundle). Off: such a bundle is refused with a UsageError before
   /// anything loads. Turn on only for bundles you trust: their code runs in this process.
   bool allow_custom_ops = false;
+  /// Non-empty: every stage's ONNX Runtime session profiles itself into this folder (session-level
+  /// enable_profiling, bundle/session_profiling.h; one <stage>_<timestamp>.json per session, written
+  /// when unload() destroys it), through a derived bundle in <profile_dir>/.bundle. For profiling
+  /// runs only (winml perf --profile): never for timed runs. A bundle's own profiling options stay
+  /// refused by the bundle check.
+  std::string profile_dir;
   /// Clock used by generate_timed.
   Clock clock = steady_clock_seconds();
   /// The engine the bundle loads through; empty = the winml_engine plugin (engine::get()), asked

@@ -43,9 +43,10 @@ RowComparison compare_row(const document::PerfReportDocument& base, std::size_t 
   const Json& base_result = base.results.at(b);
   const std::vector<MetricSamples> base_metrics = compared_metrics(base_result, base.kind);
   const std::vector<MetricSamples> new_metrics = compared_metrics(next.results.at(n), next.kind);
-  RowComparison row{identity_of(base_result, keys), {}};
+  RowComparison row{identity_of(base_result, keys), {}, {}};
   for (std::size_t i = 0; i < base_metrics.size(); ++i)
     row.metrics.push_back(compare_metric(base_metrics[i], new_metrics[i]));
+  row.op_types = op_type_changes(base_result, next.results.at(n));
   return row;
 }
 

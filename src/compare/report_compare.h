@@ -11,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "compare/compare_metrics.h"
+#include "compare/profile_compare.h"
 #include "document/perf_report_document.h"
 #include "stats/welch.h"
 
@@ -43,6 +44,7 @@ struct MetricComparison {
 struct RowComparison {
   nlohmann::ordered_json identity;  ///< the matched identity fields and their values; {} for plain runs
   std::vector<MetricComparison> metrics;
+  std::vector<OpTypeChange> op_types;  ///< both results profiled (--profile): the op types that changed most
 };
 
 /// One new report against the base.

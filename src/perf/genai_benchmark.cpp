@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 
+#include "perf/genai_profile.h"
 #include "perf/genai_roofline.h"
 #include "perf/genai_runner.h"
 #include "perf/probe_schedule.h"
@@ -134,14 +135,15 @@ std::optional<BandwidthResult> probe_bandwidth(const BenchmarkServices& services
 
 // What the runs of one combination have gathered so far, pooled over the rounds in round order.
 struct GenaiPooledRuns {
-  GenaiPerfConfig config;          // settled by its first run
-  MachineInfo machine;             // read after its first run
-  GenaiRunSamples samples;         // every round's warmup and timed generations
-  GenaiRunFacts facts;             // its first run's load and preparation, every round's cold starts
-  std::vector<ClockCheck> clock;   // one per round
-  std::vector<GenaiRound> rounds;  // one per round
-  CombinationProgress progress;    // what has run, for an interruption's summary
-  bool started = false;            // a run has been added
+  GenaiPerfConfig config;             // settled by its first run
+  MachineInfo machine;                // read after its first run
+  GenaiRunSamples samples;            // every round's warmup and timed generations
+  GenaiRunFacts facts;                // its first run's load and preparation, every round's cold starts
+  std::vector<ClockCheck> clock;      // one per round
+  std::vector<GenaiRound> rounds;     // one per round
+  CombinationProgress progress;       // what has run, for an interruption's summary
+  bool started = false;               // a run has been added
+  std::optional<RunProfile> profile;  // --profile: made after its last round
   std::shared_ptr<const std::vector<StagePlacement>> placement;  // its first round's load's, once probed
 };
 
@@ -233,6 +235,7 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
     note_peak_rss();  // the load's
     sweep.probes.before = probe_bandwidth(services, observer, "before", sweep.opening_budget_s);
   }
+  const std::vector<std::int32_t> source_depth_ids = depth_ids;
   SessionSource source(session, std::move(depth_ids), ids, generation);
   // Read after the probe (which loads every core, as the run will) and right before the warmup.
   ClockCheck clock{run.round, services.read_cpu_clock(), {}};
@@ -260,6 +263,17 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
     into.insert(into.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
   }
   pooled.samples.timed_wall_s += samples.timed_wall_s;
+  if (request.profile && run.round == request.rounds.rounds && !stop_requested(services.stop) && !samples.stopped) {
+    // After the combination's last timed run, in a session of its own; the timed one is reloaded
+    // for whatever runs on it next.
+    const GenaiMetrics timed = compute_genai_metrics(pooled.samples.timed, request.percentiles);
+    const auto dir = profile_folder(context.start.report_path) / std::to_string(run.position + 1);
+    GenaiSessionOptions base = loaded.choice.session;
+    base.clock = services.clock;
+    base.engine = [&services]() -> engine::Engine& { return services.get_engine(); };
+    pooled.profile = profile_genai(session, base, {source_depth_ids, ids, generation}, timed, dir, *request.profile);
+    session.load();
+  }
   if (!first_round) return;
 
   pooled.started = true;
@@ -303,6 +317,7 @@ GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineMode
   result.context.clock = std::move(pooled.clock);
   result.rounds = std::move(pooled.rounds);
   if (pooled.placement) result.facts.placement = *pooled.placement;
+  result.profile = std::move(pooled.profile);
   if (roofline) {
     RooflineMetrics figures =
         compute_roofline(*roofline, result.samples, result.metrics, probes, result.facts.peak_rss_bytes, depth);
@@ -333,6 +348,7 @@ GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices 
     : request_(std::move(request)),
       services_(std::move(services)),
       start_(begin_benchmark(request_.report, request_.loop, kGenaiDefaultIterations, kGenaiDefaultWarmup, services_)) {
+  if (request_.profile) require_profile_folder(start_.report_path, request_.report.overwrite);
 }
 
 std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,

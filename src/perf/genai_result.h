@@ -16,6 +16,7 @@
 #include "perf/genai_runner.h"
 #include "perf/roofline_result.h"
 #include "perf/run_context.h"
+#include "perf/run_profile.h"
 #include "perf/run_wide.h"
 #include "perf/throttle_check.h"
 #include "session/threads_in_effect.h"
@@ -118,6 +119,7 @@ struct GenaiPerfResult {
   WarmupMeans warmup;                            ///< warmup means (excluded from metrics)
   std::optional<ColdMetrics> cold;               ///< --cold: statistics over facts.cold
   std::optional<GenaiRoofline> roofline;         ///< absent when the bundle's weights could not be counted
+  std::optional<RunProfile> profile;             ///< --profile: made after the timed runs, in runs of its own
   RunContext context;                            ///< machine, clock and quality checks
   std::vector<GenaiRound> rounds;                ///< each round's figures, in round order
   std::vector<GenerationSample> samples;         ///< timed generations, raw

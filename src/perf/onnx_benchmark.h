@@ -20,6 +20,7 @@
 #include "perf/benchmark_setup.h"
 #include "perf/onnx_result.h"
 #include "perf/output_validation.h"
+#include "perf/run_profile.h"
 #include "perf/sweep_plan.h"
 #include "tensor_files/input_data.h"
 #include "winml/ep_choice.h"
@@ -65,6 +66,9 @@ struct OnnxBenchmarkRequest {
   /// --no-cpu-fallback: the session refuses to place nodes on the CPU (an accelerator EP is
   /// required; a refusal names the nodes the EP did not take).
   bool no_cpu_fallback = false;
+  /// --profile: after each combination's last round, profiled Runs of the timed session
+  /// (onnx_profile.h); the traces go to <report>.profile/<combination>/.
+  std::optional<ProfileRequest> profile;
 };
 
 /// One single-model benchmark. Constructing it is the shared setup step (start stamp, report path,

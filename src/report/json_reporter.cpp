@@ -4,6 +4,7 @@
 #include "report/json_fields.h"
 #include "report/json_load.h"
 #include "report/placement_report.h"
+#include "report/profile_report.h"
 #include "report/roofline_report.h"
 
 namespace winml::report {
@@ -93,6 +94,7 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
           {"cold", json_fields::cold_metrics(r.cold)},
           {"peak_rss_bytes", r.facts.peak_rss_bytes},
           {"roofline", roofline_json(r.roofline)},
+          {"profile", profile_json(r.profile)},
           {"quality", json_fields::run_quality(r.context.quality)},
           {"warmup",
            {{"count", w.count},
@@ -183,6 +185,7 @@ Json onnx_metrics(const perf::OnnxPerfResult& r) {
                   {"peak_rss_bytes", f.peak_rss_bytes},
                   {"quality", json_fields::run_quality(r.context.quality)}};
   if (m.validation) metrics["validation"] = onnx_validation(*m.validation);
+  if (r.profile) metrics["profile"] = profile_json(r.profile);
   return metrics;
 }
 

@@ -5,6 +5,7 @@
 
 #include "report/clock_report.h"
 #include "report/placement_report.h"
+#include "report/profile_report.h"
 #include "report/roofline_report.h"
 #include "report/sparkline.h"
 #include "report/text_load.h"
@@ -155,6 +156,7 @@ std::string TextReporter::format_one(const perf::GenaiPerfResult& result) const 
   out += config_table(result).render(style, 2);
   out += "\n" + stats_table(result.metrics, result.config.run.percentiles).render(style, 2);
   out += "\n" + results_table(result, glyphs_).render(style, 2);
+  if (result.profile) out += "\n" + profile_text(*result.profile, style);
   return out;
 }
 

@@ -92,7 +92,9 @@ struct GenaiSession::Impl {
     const double engine_ready = options.clock();
     ep::EngineEpDiscovery discovery(engine);
     session::require_ep_available(options.ep, discovery);
-    prepared = session::prepare_load_folder(facts.config, load_request(engine));
+    session::LoadTarget target;
+    if (!options.profile_dir.empty()) target.out_dir = std::filesystem::path(options.profile_dir) / ".bundle";
+    prepared = session::prepare_load_folder(facts.config, load_request(engine), target);
     prepared_once = true;
     for (const StagePreparation& stage : prepared.stages) parts.compile_s += stage.seconds;
     // Compile times come from the compiler's own clock: never let them push preparation below 0.
@@ -111,6 +113,7 @@ struct GenaiSession::Impl {
     request.compile_timeout_s = options.compile_timeout_s;
     request.no_cpu_fallback = options.no_cpu_fallback;
     if (options.compile) request.compiler_id = session::engine_compiler_id(engine);
+    request.profile_dir = options.profile_dir;
     return request;
   }
 

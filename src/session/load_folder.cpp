@@ -8,6 +8,7 @@
 #include "bundle/ep_override.h"
 #include "bundle/intra_op_threads.h"
 #include "bundle/provider_options.h"
+#include "bundle/session_profiling.h"
 #include "bundle/stage_files.h"
 #include "bundle/stage_list.h"
 #include "compile/compile_config.h"
@@ -73,6 +74,11 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
     }
     routed.config = bundle::with_cpu_fallback_disabled(std::move(routed.config));
     routed.changed = routed.config != config.json;
+  }
+  if (!request.profile_dir.empty()) {
+    // After the bundle check (which refuses a bundle's own profiling): only winml's profiling runs profile.
+    routed.config = bundle::with_session_profiling(std::move(routed.config), request.profile_dir);
+    routed.changed = true;
   }
   prepared.threads = bundle::stage_thread_settings(routed.config);
 

@@ -26,6 +26,7 @@ struct LoadRequest {
   bool no_cpu_fallback = false;         ///< session.disable_cpu_ep_fallback on accelerator stages
   std::string compiler_id;              ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
   std::vector<std::string> worker;      ///< compile worker command; empty = winml-compile-worker
+  std::filesystem::path profile_dir;    ///< non-empty: every session profiles into it (session_profiling.h)
 };
 
 /// Where and how to write a derived bundle.

@@ -120,6 +120,11 @@ class FakeOnnxSession final : public engine::OnnxSession {
     if (runs_ == fail_at_) throw SessionError("fake run failed");
     world_.now += costs_.empty() ? 0 : costs_[std::min(runs_ - 1, costs_.size() - 1)];
   }
+  /// As run(), recorded apart; writes no profile (the fake has no nodes to profile).
+  void run_profiled(std::size_t set, const std::string& file_prefix) override {
+    world_.events.push_back("run_profiled " + file_prefix);
+    world_.run_sets.push_back(set);
+  }
   /// The bound set's inputs, as the outputs (the fake computes the identity).
   std::vector<engine::HostValue> first_outputs(std::size_t set) override { return bound.at(set); }
   std::vector<engine::AssignedNode> placement() override { return world_.placement; }

@@ -3,6 +3,7 @@
 #include "perf/genai_roofline.h"
 #include "perf/run_quality.h"
 #include "session/placement.h"
+#include "profile/profile_summary.h"
 
 namespace winml::testing {
 namespace {
@@ -70,6 +71,36 @@ void attach_roofline(perf::GenaiPerfResult& r, perf::BandwidthProbes probes) {
                                    perf::compute_roofline(model, r.samples, r.metrics, probes, r.facts.peak_rss_bytes)};
 }
 
+// --profile of a two-stage pipeline whose transformer runs on an accelerator EP: the embedding's
+// Gather and one Mul stayed on the CPU.
+void attach_profile(perf::GenaiPerfResult& r) {
+  using profile::NodeTime;
+  auto ctx_run = [](double dur, double mm_us, double mul_us) {
+    return profile::SessionRun{"ctx",
+                               0,
+                               dur,
+                               {NodeTime{"/layers.0/attn/q_proj/MatMul", "MatMul", "WinmlTestEP", 0, mm_us},
+                                NodeTime{"/layers.0/mlp/act/Mul", "Mul", profile::kCpuEp, 0, mul_us}}};
+  };
+  profile::SessionRun embed{"embed", 0, 900, {NodeTime{"/embed/Gather", "Gather", profile::kCpuEp, 0, 600}}};
+  perf::RunProfile p;
+  p.method = "session";
+  p.directory = "/reports/run.profile/1";
+  p.traces = {"ctx_2026-07-10_14-30-06.json", "embed_2026-07-10_14-30-06.json"};
+  p.merged_trace = "merged.trace.json";
+  p.runs = 2;
+  p.top_k = 2;
+  perf::ProfiledPhase prefill{profile::summarize_phase("prefill", {embed, ctx_run(11000, 9000, 1250)}, 1, 2, true),
+                              0.0123, 0.0131};
+  perf::ProfiledPhase decode{
+      profile::summarize_phase("decode", {ctx_run(9500, 8000, 500), ctx_run(9700, 8200, 500), ctx_run(9800, 8100, 600)},
+                               3, 2, true),
+      0.0100, 0.0104};
+  p.phases = {prefill, decode};
+  p.cpu_share = profile::pooled_cpu_share({prefill.profile, decode.profile});
+  r.profile = p;
+}
+
 }  // namespace
 
 perf::MachineInfo fixed_machine() {
@@ -124,6 +155,7 @@ perf::GenaiPerfResult genai_fixture() {
   perf::GenaiPerfResult r = perf::make_genai_result(c, run, facts, fixed_machine());
   attach_roofline(r, {bandwidth_probe({48.5, 50.25, 49.0}), bandwidth_probe({47.75, 49.5, 46.0})});
   r.context.clock = {{1, {8, 3400.125, 3100}, {8, 3390.5, 3050}}};  // steady
+  attach_profile(r);
   return r;
 }
 
