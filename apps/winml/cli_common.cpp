@@ -83,6 +83,12 @@ void add_allow_custom_ops_flag(CLI::App& app, bool& allow) {
                "plugin/backend paths). Refused by default: that code runs in winml. Only for bundles you trust");
 }
 
+void add_no_cpu_fallback_flag(CLI::App& app, bool& refuse) {
+  app.add_flag("--no-cpu-fallback", refuse,
+               "Fail instead of running on the CPU the nodes an accelerator EP does not take (every session on an "
+               "accelerator; stages the bundle routes to the CPU stay there); the error names the nodes");
+}
+
 void add_threads_flag(CLI::App& app, std::optional<int>& threads) {
   app.add_option("--threads", threads,
                  "Intra-op threads of every session (every stage of a bundle); default: the bundle's setting, else "

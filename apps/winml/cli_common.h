@@ -44,6 +44,10 @@ void add_ep_library_flag(CLI::App& app, std::vector<std::string>& libraries);
 /// (custom_ops_library, EP plugin or backend paths); refused by default (see native_code.h).
 void add_allow_custom_ops_flag(CLI::App& app, bool& allow);
 
+/// Adds --no-cpu-fallback: sessions on an accelerator EP refuse to place nodes on the CPU
+/// (ONNX Runtime's session.disable_cpu_ep_fallback); stages routed to the CPU keep running there.
+void add_no_cpu_fallback_flag(CLI::App& app, bool& refuse);
+
 /// Binds --threads N (1 to kMaxThreads): intra-op threads of every session the command creates.
 void add_threads_flag(CLI::App& app, std::optional<int>& threads);
 

@@ -12,6 +12,7 @@
 #include "engine/engine_loader.h"
 #include "ep/catalog.h"
 #include "ep/discovery.h"
+#include "ep/ort_providers.h"
 #include "number_flags.h"
 #include "platform/file_kind.h"
 #include "platform/utf8_path.h"
@@ -19,6 +20,8 @@
 #include "session/bundle_check.h"
 #include "session/ep_availability.h"
 #include "session/load_folder.h"
+#include "session/placement.h"
+#include "session/placement_probe.h"
 #include "util/printable.h"
 #include "winml/errors.h"
 
@@ -38,6 +41,7 @@ struct CompileOptions {
   unsigned jobs = 0;  ///< --compile-jobs; 0 = auto
   std::vector<std::string> ep_libraries;
   bool allow_custom_ops = false;
+  bool no_cpu_fallback = false;
   OutputOptions out;
 };
 
@@ -58,6 +62,17 @@ void require_ep_on_this_machine(const EpChoice& choice) {
   session::require_ep_available(choice, discovery);
 }
 
+// --no-cpu-fallback: the compiled stages routed to an accelerator, each opened as GenAI will open it,
+// must leave no node to the CPU; else the refusal names them (exit 1).
+void require_no_cpu_fallback(const std::vector<StagePlacement>& stages) {
+  std::vector<StagePlacement> refused;
+  for (const auto& stage : stages) {
+    if (!stage.error.empty()) throw GenaiLoadError("stage " + stage.stage + " cannot be opened: " + stage.error);
+    if (stage.accelerated() && !stage.cpu_fallback.empty()) refused.push_back(stage);
+  }
+  if (!refused.empty()) throw GenaiLoadError(session::cpu_fallback_refusal(refused));
+}
+
 void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   auto facts = session::check_bundle(options.model, options.allow_custom_ops);
   session::LoadRequest request;
@@ -65,6 +80,7 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   request.compile = true;
   request.compile_timeout_s = options.timeout_s;
   request.compile_jobs = options.jobs;
+  request.no_cpu_fallback = options.no_cpu_fallback;
   request.compiler_id = session::engine_compiler_id(engine::get());
   session::LoadTarget target;
   target.embed = options.embed;
@@ -79,6 +95,9 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   require_ep_on_this_machine(choice);
   auto prepared = session::prepare_load_folder(facts.config, request, target);
   for (const auto& warning : prepared.warnings) warn(warning, options.out);
+  if (options.no_cpu_fallback) {
+    require_no_cpu_fallback(session::probe_bundle_placement(engine::get(), prepared.load_dir, steady_clock_seconds()));
+  }
   print_stages(prepared.stages);
   if (prepared.compile)
     std::fprintf(stdout, "compile: %s\n", report::text::compile_timing_text(*prepared.compile).c_str());
@@ -103,6 +122,13 @@ void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
   job.warn = [&options](const std::string& message) { warn(message, options.out); };
   if (options.out.verbosity >= 0) job.progress = [](const std::string& message) { note(message); };
   auto result = compile::compile_file(job);
+  if (options.no_cpu_fallback) {
+    engine::SessionSpec spec;
+    spec.model_path = platform::utf8_string(result.artifact.empty() ? fs::path(options.model) : result.artifact);
+    spec.providers = ep::ort_providers(choice);
+    auto session = engine::get().create_onnx_session(spec);
+    require_no_cpu_fallback({session::session_placement(*session, result.stage, spec)});
+  }
   print_stages(
       {{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail}});
   if (!result.artifact.empty()) note("compiled model: " + platform::utf8_string(result.artifact));
@@ -122,6 +148,9 @@ void run_compile(const CompileOptions& options) {
   refuse_special_output(options.output);
   // Resolved once: unknown names and devices the EP does not target fail here with the valid ones.
   EpChoice choice = choose_named_ep(options.ep, options.device, options.ep_libraries);
+  if (options.no_cpu_fallback && choice.info() != nullptr && ep::is_cpu(*choice.info())) {
+    throw UsageError(session::kNoCpuFallbackOnCpu);
+  }
   if (fs::is_directory(options.model)) {
     compile_bundle(options, choice);
   } else if (fs::path(options.model).extension() == ".onnx") {
@@ -152,6 +181,7 @@ void setup_compile(CLI::App& parent) {
   add_compile_jobs_flag(*cmd, options->jobs);
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);
+  add_no_cpu_fallback_flag(*cmd, options->no_cpu_fallback);
   add_output_flags(*cmd, options->out);
   cmd->callback([options] { run_compile(*options); });
 }

@@ -37,6 +37,7 @@ struct GenerateOptions {
   bool compile = false;
   double compile_timeout_s = 300;
   unsigned compile_jobs = 0;  ///< --compile-jobs; 0 = auto
+  bool no_cpu_fallback = false;
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
   bool allow_custom_ops = false;
@@ -65,6 +66,7 @@ void run_generate(const GenerateOptions& options) {
                        options.allow_custom_ops,
                        options.ep_libraries};
   flags.compile_jobs = options.compile_jobs;
+  flags.no_cpu_fallback = options.no_cpu_fallback;
   perf::GenaiLoadChoice choice = genai_load_choice(flags);
   GenaiSession session(options.model, choice.session);
   if (options.output.verbosity >= 0) note(report::loading_line(options.model, choice.session.ep));
@@ -129,6 +131,7 @@ void setup_generate(CLI::App& parent) {
   cmd->add_option("-d,--device", options->device, "cpu, gpu, npu, auto or config (default: the bundle's routing)");
   add_threads_flag(*cmd, options->threads);
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages");
+  add_no_cpu_fallback_flag(*cmd, options->no_cpu_fallback);
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->type_name("SECONDS")
       ->default_val(300)

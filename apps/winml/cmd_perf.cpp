@@ -134,6 +134,7 @@ void setup_perf(CLI::App& parent) {
                   "the runtime's default. A list or range sweeps: 1,2,4 or 1-4",
                   1, kMaxThreads);
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages (default off)");
+  add_no_cpu_fallback_flag(*cmd, options->no_cpu_fallback);
   cmd->add_option("--compile-timeout", options->compile_timeout_s, "Seconds allowed per stage compile")
       ->type_name("SECONDS")
       ->default_val(300)

@@ -1,7 +1,10 @@
 #include "genai_load_flags.h"
 
 #include "cli_common.h"
+#include "ep/catalog.h"
 #include "ep/discovery.h"
+#include "session/placement.h"
+#include "winml/errors.h"
 
 namespace winml::cli {
 
@@ -20,6 +23,9 @@ perf::GenaiLoadChoice resolve_genai_load(const GenaiLoadFlags& flags, ep::EpSele
   choice.session.compile_timeout_s = flags.compile_timeout_s;
   choice.session.compile_jobs = flags.compile_jobs;
   choice.session.allow_custom_ops = flags.allow_custom_ops;
+  choice.session.no_cpu_fallback = flags.no_cpu_fallback;
+  const ep::EpInfo* info = choice.session.ep.info();
+  if (flags.no_cpu_fallback && info != nullptr && ep::is_cpu(*info)) throw UsageError(session::kNoCpuFallbackOnCpu);
   choice.device = choice.session.ep.device_label();
   return choice;
 }

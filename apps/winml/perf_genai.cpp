@@ -49,6 +49,7 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
     GenaiLoadFlags flags{
         load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}};
     flags.compile_jobs = options.compile_jobs;
+    flags.no_cpu_fallback = options.no_cpu_fallback;
     return resolve_genai_load(flags, selector);
   });
   PerfConsole console(options.out);

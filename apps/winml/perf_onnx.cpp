@@ -1,6 +1,7 @@
 // The winml runtime of `winml perf`: flags to an OnnxBenchmark, its result to the report.
 
 #include "cli_common.h"
+#include "ep/catalog.h"
 #include "ep/discovery.h"
 #include "ep/ep_selection.h"
 #include "onnx_io/onnx_io_loader.h"
@@ -13,6 +14,8 @@
 #include "perf_output.h"
 #include "platform/interrupt_request.h"
 #include "run_interrupted.h"
+#include "session/placement.h"
+#include "winml/errors.h"
 
 namespace winml::cli {
 
@@ -29,6 +32,7 @@ void run_onnx_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   if (options.profile) request.profile = perf::ProfileRequest{options.profile_top.value_or(perf::kDefaultProfileTop)};
   request.validate = options.validate;
   request.tolerance = {options.rtol, options.atol};
+  request.no_cpu_fallback = options.no_cpu_fallback;
   // Reading ONNX protobuf files needs libprotobuf: through the onnx_io plugin, loaded only here.
   request.read_input_data = [](const std::filesystem::path& dir, const std::vector<engine::TensorInfo>& inputs,
                                const std::vector<engine::TensorInfo>& outputs, bool read_outputs) {
@@ -43,7 +47,13 @@ void run_onnx_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   ep::EngineEpDiscovery discovery;
   ep::EpSelector selector(discovery);
   perf::LoadChoices<perf::OnnxLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
-    return perf::OnnxLoadChoice{selector.for_model(load.ep, load.device), load.threads};
+    perf::OnnxLoadChoice choice{selector.for_model(load.ep, load.device), load.threads};
+    // Known before anything loads, for every combination of a sweep.
+    const ep::EpInfo* info = choice.ep.info();
+    if (options.no_cpu_fallback && (info == nullptr || ep::is_cpu(*info))) {
+      throw UsageError(session::kNoCpuFallbackOnCpu);
+    }
+    return choice;
   });
   PerfConsole console(options.out);
   perf::OnnxPerfReport report;

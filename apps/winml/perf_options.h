@@ -36,6 +36,7 @@ struct PerfOptions {
   bool compile = false;
   double compile_timeout_s = 300;
   unsigned compile_jobs = 0;          ///< --compile-jobs; 0 = auto
+  bool no_cpu_fallback = false;       ///< --no-cpu-fallback
   std::optional<std::string> prompt;  ///< unset = the default prompt
   std::string prompt_file;
   std::string prompt_tokens;           ///< --prompt-tokens; empty = the text prompt

@@ -14,6 +14,7 @@
 #include "winml/ep_choice.h"
 #include "winml/errors.h"
 #include "winml/generation.h"
+#include "winml/placement.h"
 #include "winml/stage_threads.h"
 
 namespace winml {
@@ -46,6 +47,10 @@ struct GenaiSessionOptions {
   /// Stages compiled at once, each in its own worker process with its own timeout; 0 = as many as
   /// the stages, the physical cores and the available memory allow (docs/compile.md).
   unsigned compile_jobs = 0;
+  /// Refuse to run nodes on the CPU in stages routed to an accelerator (ONNX Runtime's
+  /// session.disable_cpu_ep_fallback, through a derived genai_config.json); a load that fails on it
+  /// throws GenaiLoadError naming the stages and the nodes their EP did not take.
+  bool no_cpu_fallback = false;
   /// Let the bundle's genai_config.json load native libraries (custom_ops_library, EP plugin or
   /// backend paths inside the bundle). Off: such a bundle is refused with a UsageError before
   /// anything loads. Turn on only for bundles you trust: their code runs in this process.
@@ -162,6 +167,11 @@ class GenaiSession {
   const std::optional<CompileTiming>& compile_timing() const;
   /// Per stage, the intra-op threads the loaded config sets (after load()).
   const std::vector<StageThreads>& stage_threads() const;
+  /// Where ONNX Runtime places the nodes of every stage, from one probe session per stage opened
+  /// as GenAI opens the stage (session/placement_probe.h), one at a time; call it with the model
+  /// unloaded to keep two copies of a stage out of memory. Prepares the load folder first when no
+  /// load() did. Throws what preparation throws; a stage whose probe fails has its error set.
+  std::vector<StagePlacement> probe_placement();
   /// Warnings produced while preparing (e.g. an override that changed nothing).
   const std::vector<std::string>& warnings() const;
 

@@ -29,7 +29,7 @@ namespace winml::engine {
 
 /// Version of the interface declared in this file. Bump it on any change to a class, struct or
 /// signature here: a plugin built before the change is then refused by name instead of crashing.
-inline constexpr int kEngineInterfaceVersion = 6;
+inline constexpr int kEngineInterfaceVersion = 7;
 
 /// Tensor element types winml can feed and read (engine/element_types.h names them). The 4-bit
 /// types are packed two to a byte, the first element in the low nibble.
@@ -110,6 +110,20 @@ struct SessionSpec {
   std::string model_path;
   std::vector<ProviderSpec> providers;  ///< empty = CPU (ONNX Runtime always has it; never listed)
   int intra_op_threads = 0;             ///< 0 = ONNX Runtime default
+  /// Session config entries (AddConfigEntry), e.g. {"session.disable_cpu_ep_fallback", "1"}.
+  std::map<std::string, std::string> config_entries = {};
+  /// Graph optimisation level as GenAI's config names it ("ORT_ENABLE_BASIC", ...); empty = ONNX
+  /// Runtime's default. Placement depends on it: fusions change the nodes partitioning sees.
+  std::string graph_optimization_level = {};
+};
+
+/// One node of a session's graph and the EP ONNX Runtime assigned it to, as recorded with
+/// `session.record_ep_graph_assignment_info` (after the basic optimisations, before kernels).
+struct AssignedNode {
+  std::string ep;  ///< EP name as ONNX Runtime spells it, e.g. "CPUExecutionProvider"
+  std::string name;
+  std::string domain;  ///< "" = the default ONNX domain
+  std::string op_type;
 };
 
 /// An EP device reported by ONNX Runtime (built-in or plugin EP).
@@ -202,6 +216,9 @@ class OnnxSession {
   /// The outputs of the first run of data set `set`, copied to host memory, in output order.
   /// Throws SessionError when that set has not run or outputs were not kept.
   virtual std::vector<HostValue> first_outputs(std::size_t set) = 0;
+  /// Every node of the session's graph with the EP it was assigned to, in ONNX Runtime's order
+  /// (every session records it). Throws SessionError when ONNX Runtime cannot say.
+  virtual std::vector<AssignedNode> placement() = 0;
 };
 
 /// Severity of an engine log line, in ONNX Runtime's order.

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <memory>
 #include <optional>
 
 #include "perf/genai_profile.h"
@@ -152,6 +153,7 @@ struct GenaiPooledRuns {
 
   // What its first run's first generation produced (docs/metrics.md, "Greedy output").
   std::optional<GreedyOutput> output;
+  std::shared_ptr<const std::vector<StagePlacement>> placement;  // its first round's load's, once probed
 };
 
 // The sweep's read-bandwidth probes, shared by every combination: one before its first run, one
@@ -169,7 +171,28 @@ struct LoadedSession {
   GenaiSession session;
   GenaiLoadChoice choice;
   LoadBreakdown load;
+  // Filled once the load's runs are done (probe_stages); shared with the combinations whose first
+  // round ran on it.
+  std::shared_ptr<std::vector<StagePlacement>> placement = std::make_shared<std::vector<StagePlacement>>();
+  bool reported = false;  // some combination's first round ran on it
 };
+
+// The placement of every stage of a load whose runs are done: the model is unloaded first, so a
+// probe never holds a second copy of a stage beside GenAI's. Not after a stop (Ctrl-C wants the report).
+void probe_stages(LoadedSession& loaded, const GenaiBenchmarkRequest& request, const BenchmarkServices& services,
+                  BenchmarkObserver& observer) {
+  if (!request.placement || !loaded.reported || stop_requested(services.stop)) return;
+  loaded.session.unload();
+  try {
+    *loaded.placement = loaded.session.probe_placement();
+  } catch (const Error& e) {
+    observer.on_warning(std::string("no placement: ") + e.what());
+    return;
+  }
+  for (const StagePlacement& stage : *loaded.placement) {
+    if (!stage.error.empty()) observer.on_warning("no placement for stage " + stage.stage + ": " + stage.error);
+  }
+}
 
 // Everything about the benchmark a run reads.
 struct BenchmarkInputs {
@@ -273,6 +296,8 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   pooled.facts.load = loaded.load;
   pooled.facts.preparation = session.preparation();
   pooled.facts.compile = session.compile_timing();
+  pooled.placement = loaded.placement;
+  loaded.reported = true;
   GenaiPerfConfig& config = pooled.config;
   config.bundle = request.bundle;
   config.ep = session.effective_ep();
@@ -308,6 +333,7 @@ GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineMode
       make_genai_result(std::move(pooled.config), pooled.samples, std::move(pooled.facts), std::move(pooled.machine));
   result.context.clock = std::move(pooled.clock);
   result.rounds = std::move(pooled.rounds);
+  if (pooled.placement) result.facts.placement = *pooled.placement;
   result.profile = std::move(pooled.profile);
   result.output = std::move(pooled.output);
   if (roofline) {
@@ -359,6 +385,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
     const ScheduledRun& run = schedule[i];
     const Combination& combination = combinations[run.position];
     if (run.loads) {
+      if (loaded) probe_stages(*loaded, request_, services_, observer);
       loaded.reset();  // one model in memory at a time: unload before the next load
       const GenaiLoadChoice choice = choose(combination.load);
       GenaiSessionOptions session_options = choice.session;
@@ -380,6 +407,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
     run_once(context, *loaded, prompt_text, run, combination, {i == 0, i + 1 == schedule.size()}, sweep,
              pooled[run.position], observer);
   }
+  if (loaded) probe_stages(*loaded, request_, services_, observer);
   std::vector<CombinationProgress> progress;
   for (const GenaiPooledRuns& runs : pooled) progress.push_back(runs.progress);
   if (stop_requested(services_.stop)) interruption_ = summarize_interruption(progress, request_.rounds.rounds);

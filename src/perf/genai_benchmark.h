@@ -47,6 +47,9 @@ struct GenaiBenchmarkRequest {
   BandwidthProbeMode bandwidth_probe = BandwidthProbeMode::automatic;
   RoundPlan rounds;                                         ///< --rounds / --delay
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
+  /// Probe every stage's placement once a load's runs are done, the model unloaded
+  /// (GenaiSession::probe_placement); off: results have no placement.
+  bool placement = true;
   /// --profile: after each combination's last round, profiling runs of its own (genai_profile.h)
   /// give its result an op-level profile; the traces go to <report>.profile/<combination>/.
   std::optional<ProfileRequest> profile;
@@ -91,7 +94,9 @@ class GenaiBenchmark {
   /// that cannot be computed (a bundle whose weights cannot be counted, a probe that cannot
   /// allocate) is a warning and an absent roofline. Once services.stop says stop, no generation,
   /// load or combination starts: the results are those with a finished timed generation (perhaps
-  /// none) and interruption() says how far the run got.
+  /// none) and interruption() says how far the run got. With `placement`, each load's model is
+  /// unloaded after its last run and every stage probed (never after a stop): its results carry
+  /// the placement, outside every timed or measured span; a probe that fails is a warning.
   std::vector<GenaiPerfResult> run(const std::string& prompt_text, std::span<const Combination> combinations,
                                    const GenaiLoadChooser& choose, BenchmarkObserver& observer);
 

@@ -111,6 +111,7 @@ struct GenaiRunFacts {
   std::uint64_t peak_rss_bytes = 0;           ///< process VmHWM after the run
   std::vector<StagePreparation> preparation;  ///< GenaiSession::preparation()
   std::optional<CompileTiming> compile;       ///< GenaiSession::compile_timing(): workers, wall time saved
+  std::vector<StagePlacement> placement;      ///< every stage's placement (probes); empty when not probed
 };
 
 /// A complete GenAI benchmark result.

@@ -16,6 +16,7 @@
 #include "perf/latency_runner.h"
 #include "perf/onnx_profile.h"
 #include "perf/random_outputs.h"
+#include "session/placement.h"
 #include "storage/report_file.h"
 #include "winml/errors.h"
 
@@ -195,12 +196,17 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
       spec.model_path = request_.model;
       spec.providers = ep::ort_providers(choice.ep);
       spec.intra_op_threads = choice.intra_op_threads.value_or(0);
+      if (request_.no_cpu_fallback) {
+        if (spec.providers.empty()) throw UsageError(session::kNoCpuFallbackOnCpu);
+        spec.config_entries[session::kDisableCpuFallbackKey] = "1";
+      }
       load_facts = {};
       load_facts.rss_before_load_bytes = services_.read_memory().rss_bytes;
       observer.on_loading(request_.model, choice.ep);
       const double created_at = services_.clock();
-      session = engine.create_onnx_session(spec);
+      session = session::create_session_or_explain_fallback(engine, spec, "model");
       load_facts.session_creation_s = services_.clock() - created_at;
+      load_facts.placement = {session::session_placement(*session, "model", spec)};
       load_facts.rss_after_load_bytes = services_.read_memory().rss_bytes;
     }
     begin_scheduled_run(i, scheduled, combinations, request_.rounds, services_, observer);
@@ -253,6 +259,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     runs.facts.rss_before_load_bytes = load_facts.rss_before_load_bytes;
     runs.facts.rss_after_load_bytes = load_facts.rss_after_load_bytes;
     runs.facts.input_preparation_s = input_preparation_s;
+    runs.facts.placement = load_facts.placement;
     OnnxPerfConfig& config = runs.config;
     config.model = request_.model;
     config.ep = choice.ep.ep_label();

@@ -63,6 +63,9 @@ struct OnnxBenchmarkRequest {
   ToleranceRequest tolerance;       ///< --rtol / --atol
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
   RoundPlan rounds;                                         ///< --rounds / --delay
+  /// --no-cpu-fallback: the session refuses to place nodes on the CPU (an accelerator EP is
+  /// required; a refusal names the nodes the EP did not take).
+  bool no_cpu_fallback = false;
   /// --profile: after each combination's last round, profiled Runs of the timed session
   /// (onnx_profile.h); the traces go to <report>.profile/<combination>/.
   std::optional<ProfileRequest> profile;

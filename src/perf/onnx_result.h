@@ -18,6 +18,7 @@
 #include "perf/throttle_check.h"
 #include "session/threads_in_effect.h"
 #include "stats/statistics.h"
+#include "winml/placement.h"
 
 namespace winml::perf {
 
@@ -64,6 +65,7 @@ struct OnnxRunFacts {
   std::uint64_t rss_after_load_bytes = 0;   ///< VmRSS after creating it
   std::uint64_t rss_after_runs_bytes = 0;   ///< VmRSS after the last run
   std::uint64_t peak_rss_bytes = 0;         ///< VmHWM after the last run
+  std::vector<StagePlacement> placement;    ///< where the timed session's nodes run (one entry, "model")
 };
 
 /// --validate: every output of every data set checked (docs/metrics.md, "Output validation").

@@ -4,6 +4,7 @@
 #include "report/clock_report.h"
 #include "report/json_fields.h"
 #include "report/json_load.h"
+#include "report/placement_report.h"
 #include "report/profile_report.h"
 #include "report/roofline_report.h"
 
@@ -239,6 +240,7 @@ Json genai_result(const perf::GenaiPerfResult& result) {
   if (result.output) body["output"] = json_fields::greedy_output(*result.output);
   if (result.agreement) body["agreement"] = json_fields::agreement(*result.agreement);
   body["compile"] = compile_timing(result.facts.compile);
+  if (!result.facts.placement.empty()) body["placement"] = placement_json(result.facts.placement);
   body["samples"] = {{"timed", generation_samples(result.samples)},
                      {"warmup", generation_samples(result.warmup_samples)},
                      {"cold", cold_samples(result.facts.cold)}};
@@ -252,6 +254,7 @@ Json onnx_result(const perf::OnnxPerfResult& result) {
   body["metrics"] = onnx_metrics(result);
   body["clock"] = clock_json(result.context.clock);
   body["rounds"] = onnx_rounds(result.rounds);
+  if (!result.facts.placement.empty()) body["placement"] = placement_json(result.facts.placement);
   body["samples"] = {{"first_run_ms", ms(result.samples.first_run_s)},
                      {"warmup_ms", ms_array(result.samples.warmup_s)},
                      {"timed_ms", ms_array(result.samples.timed_s)}};

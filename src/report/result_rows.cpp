@@ -7,6 +7,7 @@
 #include "perf/sweep_axes.h"
 #include "report/clock_report.h"
 #include "report/json_fields.h"
+#include "report/placement_report.h"
 #include "stats/percentile_list.h"
 #include "winml/errors.h"
 
@@ -135,6 +136,19 @@ void roofline_columns(RowBuilder& row, const std::optional<perf::GenaiRoofline>&
 
 // The largest drop of the mean CPU clock over the runs (rounds) of a result; empty when no run
 // could read the clock. Above perf::kThrottleDropPercent the result throttled.
+// The share of the nodes of accelerator sessions their EP took, and the nodes left to the CPU;
+// empty cells where no session ran on an accelerator or the placement is unknown.
+void placement_columns(RowBuilder& row, const std::vector<StagePlacement>& stages) {
+  const double share = configured_ep_share(stages);
+  row.number("placement_on_ep_share", share < 0 ? std::optional<double>() : std::round(share * 1e4) / 1e4);
+  std::optional<std::int64_t> fallback;
+  if (share >= 0) {
+    fallback = 0;
+    for (const StagePlacement& s : stages) *fallback += static_cast<std::int64_t>(s.cpu_fallback.size());
+  }
+  row.count("placement_cpu_fallback_nodes", fallback);
+}
+
 void clock_column(RowBuilder& row, const std::vector<perf::ClockCheck>& checks) {
   row.number("cpu_clock_drop_percent", worst_clock_drop_percent(checks));
 }
@@ -190,6 +204,7 @@ void genai_row(const perf::GenaiPerfResult& r, const std::optional<perf::Shard>&
   row.number("load_model_ms", ms(load.model_s));
   row.number("load_tokenizer_ms", ms(load.tokenizer_s));
   row.number("load_other_ms", ms(load.other_s));
+  placement_columns(row, r.facts.placement);
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
   clock_column(row, r.context.clock);
   roofline_columns(row, r.roofline);
@@ -224,6 +239,7 @@ void onnx_row(const perf::OnnxPerfResult& r, const std::optional<perf::Shard>& s
   row.number("timed_wall_ms", ms(m.timed_wall_s));
   row.number("session_creation_ms", ms(r.facts.session_creation_s));
   row.number("input_preparation_ms", ms(r.facts.input_preparation_s));
+  placement_columns(row, r.facts.placement);
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
   clock_column(row, r.context.clock);
   row.finish(table);

@@ -5,6 +5,7 @@
 
 #include "report/agreement_text.h"
 #include "report/clock_report.h"
+#include "report/placement_report.h"
 #include "report/profile_report.h"
 #include "report/compile_text.h"
 #include "report/roofline_report.h"
@@ -139,6 +140,7 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
                                                p.detail.empty() ? "" : " · " + p.detail)});
   }
   if (r.facts.compile) t.add_row({"compile", compile_timing_text(*r.facts.compile)});
+  add_placement_rows(t, r.facts.placement);
   add_quality_rows(t, r.context.quality,
                    {{"TTFT", &m.ttft_s},
                     {"TPOT", &m.tpot_s},

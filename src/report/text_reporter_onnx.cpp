@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include "report/clock_report.h"
+#include "report/placement_report.h"
 #include "report/profile_report.h"
 #include "report/text_load.h"
 #include "report/text_reporter.h"
@@ -59,6 +60,7 @@ Table results_table(const perf::OnnxPerfResult& r) {
   t.add_row(
       {"RSS", fmt::format("before load {} · after load {} · after runs {} · peak {}", bytes(f.rss_before_load_bytes),
                           bytes(f.rss_after_load_bytes), bytes(f.rss_after_runs_bytes), bytes(f.peak_rss_bytes))});
+  add_placement_rows(t, f.placement);
   add_quality_rows(t, r.context.quality, {{"latency", &m.latency_s}});
   add_clock_rows(t, r.context.clock);
   if (r.rounds.size() > 1) {

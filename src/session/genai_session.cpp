@@ -8,6 +8,8 @@
 #include "session/chat_template.h"
 #include "session/ep_availability.h"
 #include "session/load_folder.h"
+#include "session/placement.h"
+#include "session/placement_probe.h"
 #include "session/prompt_tokens.h"
 #include "session/timed_generation.h"
 #include "session/token_budget.h"
@@ -49,7 +51,7 @@ struct GenaiSession::Impl {
     if (!prepared_once) prepare(parts);
     engine::Engine& engine = the_engine();
     double step = options.clock();
-    model = engine.load_genai_model(prepared.load_dir.string());
+    model = load_model(engine);
     parts.model_s = options.clock() - step;
     step = options.clock();
     model->load_tokenizer();
@@ -61,6 +63,22 @@ struct GenaiSession::Impl {
     parts.other_s = std::max(0.0, options.clock() - start - claimed);
     breakdown = parts;
     return breakdown;
+  }
+
+  // GenAI's load; with no_cpu_fallback, ONNX Runtime's refusal (it names neither stage nor node)
+  // becomes one message from probes that let the nodes fall back.
+  std::unique_ptr<engine::GenaiModel> load_model(engine::Engine& engine) {
+    try {
+      return engine.load_genai_model(prepared.load_dir.string());
+    } catch (const Error&) {
+      if (!options.no_cpu_fallback) throw;
+      std::vector<StagePlacement> refused;
+      for (auto& stage : session::probe_bundle_placement(engine, prepared.load_dir, options.clock)) {
+        if (stage.accelerated() && !stage.cpu_fallback.empty()) refused.push_back(std::move(stage));
+      }
+      if (refused.empty()) throw;
+      throw GenaiLoadError(session::cpu_fallback_refusal(refused));
+    }
   }
 
   // Bundle check, EP override / threads patch, derived bundle and compilation: once per session,
@@ -95,6 +113,7 @@ struct GenaiSession::Impl {
     request.compile = options.compile;
     request.compile_timeout_s = options.compile_timeout_s;
     request.compile_jobs = options.compile_jobs;
+    request.no_cpu_fallback = options.no_cpu_fallback;
     if (options.compile) request.compiler_id = session::engine_compiler_id(engine);
     request.profile_dir = options.profile_dir;
     return request;
@@ -232,6 +251,13 @@ std::string GenaiSession::load_dir() const {
 const std::vector<StagePreparation>& GenaiSession::preparation() const { return impl_->prepared.stages; }
 const std::optional<CompileTiming>& GenaiSession::compile_timing() const { return impl_->prepared.compile; }
 const std::vector<StageThreads>& GenaiSession::stage_threads() const { return impl_->prepared.threads; }
+std::vector<StagePlacement> GenaiSession::probe_placement() {
+  if (!impl_->prepared_once) {
+    LoadBreakdown ignored;
+    impl_->prepare(ignored);
+  }
+  return session::probe_bundle_placement(impl_->the_engine(), impl_->prepared.load_dir, impl_->options.clock);
+}
 const std::vector<std::string>& GenaiSession::warnings() const { return impl_->prepared.warnings; }
 
 }  // namespace winml

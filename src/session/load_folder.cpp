@@ -1,7 +1,9 @@
 #include "session/load_folder.h"
 
+#include <algorithm>
 #include <map>
 
+#include "bundle/cpu_fallback_option.h"
 #include "bundle/derived_bundle.h"
 #include "bundle/ep_override.h"
 #include "bundle/intra_op_threads.h"
@@ -66,6 +68,16 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
     }
     // Threads travel the same way as a routing change (GenAI has no per-stage API for either).
     routed.config = bundle::with_intra_op_threads(std::move(routed.config), *request.intra_op_threads);
+    routed.changed = routed.config != config.json;
+  }
+  if (request.no_cpu_fallback) {
+    const auto stages = bundle::list_stages(routed.config);
+    if (std::none_of(stages.begin(), stages.end(), [](const bundle::StageInfo& s) { return s.ep != "cpu"; })) {
+      throw UsageError(
+          "--no-cpu-fallback keeps nodes off the CPU in stages routed to an accelerator EP, but every stage of this "
+          "bundle runs on the CPU EP. Route it to an accelerator with --ep or --device, or drop --no-cpu-fallback.");
+    }
+    routed.config = bundle::with_cpu_fallback_disabled(std::move(routed.config));
     routed.changed = routed.config != config.json;
   }
   if (!request.profile_dir.empty()) {

@@ -24,6 +24,7 @@ struct LoadRequest {
   bool compile = false;                 ///< pre-compile EPContext-capable stages
   double compile_timeout_s = 300;       ///< per stage, before falling back to the original ONNX
   unsigned compile_jobs = 0;            ///< stages compiled at once; 0 = compile::resolve_compile_jobs' default
+  bool no_cpu_fallback = false;         ///< session.disable_cpu_ep_fallback on accelerator stages
   std::string compiler_id;              ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
   std::vector<std::string> worker;      ///< compile worker command; empty = winml-compile-worker
   std::filesystem::path profile_dir;    ///< non-empty: every session profiles into it (session_profiling.h)

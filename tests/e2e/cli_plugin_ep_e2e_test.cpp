@@ -5,8 +5,10 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
@@ -424,6 +426,109 @@ TEST_F(PluginEpCompile, SlowCompileWithinTheLimitCompiles) {
   auto result = compile(bundle, "--compile-timeout 30", "WINML_TEST_EP_COMPILE=slow:300");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_EQ(actions(result.out)["ctx"], "compiled") << result.out;
+}
+
+// Placement (docs/metrics.md, "Placement"): what the report says each EP took, against what the
+// test EP itself counted.
+int placed_on(const nlohmann::json& stage, const std::string& ep) {
+  for (const auto& entry : stage.at("eps")) {
+    if (entry.at("ep") == ep) return entry.at("nodes").get<int>();
+  }
+  return 0;
+}
+
+TEST_F(PluginEpCli, PlacementOfASingleModelIsWhatTheEpClaimed) {
+  for (const std::string model : {"lm_head.onnx", "ctx.onnx", "embeddings.onnx"}) {
+    SCOPED_TRACE(model);
+    fs::remove(counters_);
+    auto report = path("placement-" + model + ".json");
+    auto result = winml("perf --runtime winml -m " + (pipe() / model).string() +
+                        " --device npu --iterations 1 --warmup 0 -q -o " + report.string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    const auto placement = test::first_result(read_json(report)).at("placement");
+    ASSERT_EQ(placement.size(), 1u);
+    const auto& stage = placement[0];
+    EXPECT_EQ(stage["stage"], "model");
+    EXPECT_EQ(stage["source"], "session");
+    EXPECT_EQ(stage["configured_ep"], kTestEp);
+    auto seen = instances();
+    ASSERT_EQ(seen.size(), 1u);
+    EXPECT_EQ(stage["on_configured_ep"].get<int>(), seen[0].nodes_claimed);
+    EXPECT_EQ(placed_on(stage, kTestEp), seen[0].nodes_claimed);
+    EXPECT_EQ(stage["nodes"].get<int>(), placed_on(stage, kTestEp) + placed_on(stage, "CPUExecutionProvider"));
+    EXPECT_EQ(stage["cpu_fallback"].size(), static_cast<std::size_t>(placed_on(stage, "CPUExecutionProvider")));
+    if (model == "embeddings.onnx") {  // a Gather: none of the EP's operators
+      EXPECT_EQ(seen[0].nodes_claimed, 0);
+      EXPECT_EQ(stage["cpu_fallback"][0]["op_type"], "Gather");
+    }
+  }
+}
+
+TEST_F(PluginEpCli, PlacementOfEveryStageOfTheRoutedPipelineIsWhatTheEpClaimed) {
+  auto report = path("pipeline-placement.json");
+  auto result = winml("perf -m " + npu_bundle().string() + " --ep winml_test --iterations 1 --warmup 0 -n 4 -o " +
+                      report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto placement = test::first_result(read_json(report)).at("placement");
+  std::map<std::string, nlohmann::json> by_stage;
+  for (const auto& stage : placement) by_stage[stage.at("stage")] = stage;
+  ASSERT_EQ(by_stage.size(), 4u) << placement.dump();
+  EXPECT_EQ(by_stage["embeddings"]["configured_ep"], "CPUExecutionProvider");
+  EXPECT_EQ(by_stage["lm_head"]["configured_ep"], "CPUExecutionProvider");
+  EXPECT_TRUE(by_stage["embeddings"]["cpu_fallback"].empty());  // routed to the CPU on purpose
+  // GenAI's ctx and iter sessions, then the probes of the same two: each claimed what the report says.
+  std::vector<int> claimed;
+  for (const auto& instance : instances()) claimed.push_back(instance.nodes_claimed);
+  std::vector<int> reported;
+  for (const std::string stage : {"ctx", "iter"}) {
+    EXPECT_EQ(by_stage[stage]["configured_ep"], kTestEp);
+    EXPECT_EQ(by_stage[stage]["source"], "probe");
+    EXPECT_GT(by_stage[stage]["on_configured_ep"].get<int>(), 0);
+    reported.push_back(by_stage[stage]["on_configured_ep"].get<int>());
+    reported.push_back(by_stage[stage]["on_configured_ep"].get<int>());
+  }
+  std::sort(claimed.begin(), claimed.end());
+  std::sort(reported.begin(), reported.end());
+  EXPECT_EQ(claimed, reported);
+  // The console: one line per stage.
+  EXPECT_THAT(result.out, HasSubstr(" nodes on WinmlTestEP (MatMul "));
+  EXPECT_THAT(result.out, ::testing::ContainsRegex("embeddings +[0-9]+ of [0-9]+ nodes on CPU \\(Gather"));
+  std::ofstream(path("pipeline-placement.txt")) << result.out;  // the lines, for the closing note
+}
+
+TEST_F(PluginEpCli, NoCpuFallbackRefusesThePipelineNamingTheNodes) {
+  for (const std::string command :
+       {"generate -p 'the quick brown fox' -n 4 -q", "perf --iterations 1 --warmup 0 -n 4 -q"}) {
+    SCOPED_TRACE(command);
+    auto result = winml(command + " -m " + npu_bundle().string() + " --ep winml_test --no-cpu-fallback");
+    EXPECT_EQ(result.exit_code, 1) << result.err;
+    EXPECT_THAT(result.err, HasSubstr("stage ctx: WinmlTestEP did not take"));
+    EXPECT_THAT(result.err, HasSubstr("Gather '"));
+    EXPECT_THAT(result.err, HasSubstr("Drop --no-cpu-fallback"));
+    EXPECT_THAT(result.err, ::testing::Not(HasSubstr("stage embeddings")));  // on the CPU on purpose
+  }
+}
+
+TEST_F(PluginEpCompile, NoCpuFallbackRefusesTheCompiledPipeline) {
+  fs::path bundle = fresh_bundle("compile-no-fallback");
+  auto result = compile(bundle, "--no-cpu-fallback");
+  EXPECT_EQ(result.exit_code, 1) << result.out << result.err;
+  EXPECT_THAT(result.err, HasSubstr("stage ctx: WinmlTestEP did not take"));
+}
+
+TEST_F(PluginEpCli, NoCpuFallbackPassesAModelTheEpTakesWhole) {
+  auto report = path("whole.json");
+  auto result = winml("perf --runtime winml -m " + (pipe() / "lm_head.onnx").string() +
+                      " --device npu --no-cpu-fallback --iterations 2 --warmup 0 -q -o " + report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto stage = test::first_result(read_json(report)).at("placement")[0];
+  EXPECT_EQ(stage["configured_ep_share"], 1.0);
+  EXPECT_TRUE(stage["cpu_fallback"].empty());
+  // A model with a node the EP does not take is refused, naming it.
+  auto refused = winml("perf --runtime winml -m " + (pipe() / "embeddings.onnx").string() +
+                       " --device npu --no-cpu-fallback --iterations 1 --warmup 0 -q");
+  EXPECT_EQ(refused.exit_code, 1) << refused.err;
+  EXPECT_THAT(refused.err, HasSubstr("stage model: WinmlTestEP did not take 1 of 1 nodes"));
 }
 
 }  // namespace

@@ -25,7 +25,8 @@ struct FakeWorld {
   bool outputs_kept = false;          ///< the last bind_inputs asked to keep first outputs
   /// CPU clock readings handed out in order, one per read_cpu_clock; unknown once they run out.
   std::vector<platform::CpuClockReading> cpu_clocks;
-  std::size_t cpu_clock_reads = 0;  ///< read_cpu_clock calls so far
+  std::size_t cpu_clock_reads = 0;              ///< read_cpu_clock calls so far
+  std::vector<engine::AssignedNode> placement;  ///< what every ONNX session's placement() returns
 };
 
 /// Scripted costs of one generation: prefill, then each GenerateNextToken.
@@ -128,6 +129,7 @@ class FakeOnnxSession final : public engine::OnnxSession {
   }
   /// The bound set's inputs, as the outputs (the fake computes the identity).
   std::vector<engine::HostValue> first_outputs(std::size_t set) override { return bound.at(set); }
+  std::vector<engine::AssignedNode> placement() override { return world_.placement; }
   std::vector<std::vector<engine::HostValue>> bound;  ///< what bind_inputs received
 
  private:

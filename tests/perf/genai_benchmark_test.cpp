@@ -119,7 +119,8 @@ TEST_F(GenaiBenchmarkTest, SaysLoadingBeforeLoadingAndSamplesPeakMemoryAfterTheR
                                        "memory",
                                        "bandwidth probe",
                                        "reset peak",
-                                       "memory"};
+                                       "memory",
+                                       "create_session"};  // the placement probe, after everything measured
   EXPECT_EQ(world_.events, expected);
   EXPECT_EQ(engine_.loaded_from, request_.bundle);  // nothing to prepare: the bundle as is
   EXPECT_EQ(result.facts.peak_rss_bytes, 4u << 20);
@@ -130,6 +131,30 @@ TEST_F(GenaiBenchmarkTest, SaysLoadingBeforeLoadingAndSamplesPeakMemoryAfterTheR
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "memory"), 1);
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "reset peak"), 0);
   EXPECT_DOUBLE_EQ(result.facts.load.total_s(), 1.5);
+}
+
+TEST_F(GenaiBenchmarkTest, ProbesEveryStageOnceItsRunsAreDone) {
+  request_.loop = {2, 0, std::nullopt};
+  request_.bandwidth_probe = BandwidthProbeMode::off;
+  engine_.load_cost_s = 0.25;
+  world_.placement = {{"CPUExecutionProvider", "g", "", "Gather"}, {"CPUExecutionProvider", "m", "", "MatMul"}};
+  auto result = run();
+  ASSERT_EQ(result.facts.placement.size(), 1u);
+  const StagePlacement& stage = result.facts.placement[0];
+  EXPECT_EQ(stage.stage, "decoder");
+  EXPECT_EQ(stage.source, "probe");
+  EXPECT_EQ(stage.nodes, 2);
+  EXPECT_DOUBLE_EQ(stage.probe_s, 0.25);  // the probe session's creation
+  ASSERT_EQ(engine_.specs.size(), 1u);
+  EXPECT_EQ(engine_.specs[0].model_path, (std::filesystem::path(request_.bundle) / "model.onnx").string());
+  EXPECT_EQ(world_.events.back(), "create_session");
+  EXPECT_DOUBLE_EQ(result.facts.load.total_s(), 0.25);  // the probe is no part of the load
+  // Off: no probe, no placement.
+  world_.events.clear();
+  request_.placement = false;
+  result = run();
+  EXPECT_TRUE(result.facts.placement.empty());
+  EXPECT_EQ(count("create_session"), 0u);
 }
 
 TEST_F(GenaiBenchmarkTest, LoadBreakdownAddsUpToTheLoad) {

@@ -55,6 +55,28 @@ TEST_F(OnnxBenchmarkTest, RunsFirstWarmupAndTimedRunsAndTimesOnlyTimedOnes) {
   EXPECT_EQ(result.config.warmup, 3u);
 }
 
+TEST_F(OnnxBenchmarkTest, PlacementIsTheTimedSessionsOwn) {
+  request_.loop = {1, 0, std::nullopt};
+  world_.placement = {{"CPUExecutionProvider", "a", "", "Add"}, {"CPUExecutionProvider", "b", "", "Add"}};
+  auto result = run(cpu());
+  ASSERT_EQ(result.facts.placement.size(), 1u);
+  EXPECT_EQ(result.facts.placement[0].stage, "model");
+  EXPECT_EQ(result.facts.placement[0].source, "session");
+  EXPECT_EQ(result.facts.placement[0].configured_ep, kCpuEpName);
+  EXPECT_EQ(result.facts.placement[0].nodes, 2);
+  EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "create_session"), 1);  // no second session
+}
+
+TEST_F(OnnxBenchmarkTest, NoCpuFallbackRefusesTheCpuAndSetsTheEntryOnAnAccelerator) {
+  request_.loop = {1, 0, std::nullopt};
+  request_.no_cpu_fallback = true;
+  EXPECT_THROW(run(cpu()), UsageError);
+  EXPECT_TRUE(engine_.specs.empty());
+  run({EpChoice::parse("qnn", "npu"), std::nullopt});
+  ASSERT_EQ(engine_.specs.size(), 1u);
+  EXPECT_EQ(engine_.specs[0].config_entries.at("session.disable_cpu_ep_fallback"), "1");
+}
+
 TEST_F(OnnxBenchmarkTest, DefaultCountsAreTheRuntimes) {
   auto result = run(cpu());
   EXPECT_EQ(result.samples.timed_s.size(), kOnnxDefaultIterations);

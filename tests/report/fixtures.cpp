@@ -4,10 +4,30 @@
 #include "perf/greedy_output.h"
 #include "perf/output_agreement.h"
 #include "perf/run_quality.h"
+#include "session/placement.h"
 #include "profile/profile_summary.h"
 
 namespace winml::testing {
 namespace {
+
+// `count` nodes of `op_type` on `ep`, named op_type + index.
+void add_nodes(std::vector<engine::AssignedNode>& nodes, const std::string& ep, const std::string& op_type, int count) {
+  for (int i = 0; i < count; ++i) nodes.push_back({ep, op_type + "_" + std::to_string(i), "", op_type});
+}
+
+// A stage probed as GenAI opens it: `on_ep` MatMul/Add/Mul nodes on QNN, Gather and Softmax on the CPU.
+StagePlacement probed_stage(const std::string& stage, int cpu_gathers, double probe_s) {
+  std::vector<engine::AssignedNode> nodes;
+  add_nodes(nodes, "QNNExecutionProvider", "MatMul", 9);
+  add_nodes(nodes, "CPUExecutionProvider", "Gather", cpu_gathers);
+  add_nodes(nodes, "QNNExecutionProvider", "Add", 5);
+  add_nodes(nodes, "QNNExecutionProvider", "Mul", 4);
+  if (cpu_gathers > 0) add_nodes(nodes, "CPUExecutionProvider", "Softmax", 1);
+  StagePlacement placement = session::summarize_placement(stage, "QNNExecutionProvider", nodes);
+  placement.source = "probe";
+  placement.probe_s = probe_s;
+  return placement;
+}
 
 GenerationTiming timing(double prefill, double first, std::vector<double> decode, int input) {
   GenerationTiming t;
@@ -144,6 +164,7 @@ perf::GenaiPerfResult genai_fixture() {
                        {"iter", "qnn", "fell_back", 300.0, "compile timed out after 300 s"}};
   // The two stages compiled side by side: the wall time is the slower one's.
   facts.compile = CompileTiming{2, "auto", "stages", 300.0, 312.5, 12.5};
+  facts.placement = {probed_stage("ctx", 2, 0.0312), probed_stage("iter", 0, 0.0287)};
   perf::GenaiPerfResult r = perf::make_genai_result(c, run, facts, fixed_machine());
   attach_roofline(r, {bandwidth_probe({48.5, 50.25, 49.0}), bandwidth_probe({47.75, 49.5, 46.0})});
   r.context.clock = {{1, {8, 3400.125, 3100}, {8, 3390.5, 3050}}};  // steady
@@ -205,6 +226,10 @@ perf::OnnxPerfResult onnx_fixture() {
   facts.rss_after_load_bytes = 134'217'728;
   facts.rss_after_runs_bytes = 150'994'944;
   facts.peak_rss_bytes = 163'577'856;
+  std::vector<engine::AssignedNode> nodes;
+  add_nodes(nodes, "CPUExecutionProvider", "Conv", 3);
+  add_nodes(nodes, "CPUExecutionProvider", "Relu", 2);
+  facts.placement = {session::summarize_placement("model", "", nodes)};
   perf::OnnxPerfResult r = perf::make_onnx_result(c, run, facts, fixed_machine());
   // --target-ci 5 --max-iterations 10: the outlier keeps the interval at ±10.9 %, so not met.
   perf::LoopSettings loop;

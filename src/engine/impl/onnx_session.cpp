@@ -23,8 +23,7 @@ struct BoundSet {
 class OrtOnnxSession final : public OnnxSession {
  public:
   explicit OrtOnnxSession(const SessionSpec& spec)
-      : session_(ort_env(), ort_path(spec.model_path).c_str(),
-                 make_session_options(spec.providers, spec.intra_op_threads)) {
+      : session_(ort_env(), ort_path(spec.model_path).c_str(), make_session_options(spec)) {
     Ort::AllocatorWithDefaultOptions allocator;
     for (std::size_t i = 0; i < session_.GetInputCount(); ++i) {
       inputs_.push_back(
@@ -90,6 +89,19 @@ class OrtOnnxSession final : public OnnxSession {
                                                     [&] { return to_host_value(values[i], outputs_[i]); }));
     }
     return host;
+  }
+
+  std::vector<AssignedNode> placement() override {
+    return translate_errors<SessionError>("ONNX Runtime could not say where the nodes run", [&] {
+      std::vector<AssignedNode> nodes;
+      for (const auto& subgraph : session_.GetEpGraphAssignmentInfo()) {
+        const std::string ep = subgraph.GetEpName();
+        for (const auto& node : subgraph.GetNodes()) {
+          nodes.push_back({ep, node.GetName(), node.GetDomain(), node.GetOperatorType()});
+        }
+      }
+      return nodes;
+    });
   }
 
  private:

@@ -1,5 +1,7 @@
 #include "engine/impl/ort_environment.h"
 
+#include <onnxruntime_session_options_config_keys.h>
+
 #include <memory>
 #include <string>
 #include <unordered_map>
@@ -24,6 +26,16 @@ void apply_telemetry(Ort::Env& env) {
   } else {
     env.DisableTelemetryEvents();
   }
+}
+
+GraphOptimizationLevel optimization_level(const std::string& name) {
+  // GenAI's spellings (its config reads these four).
+  if (name == "ORT_DISABLE_ALL") return ORT_DISABLE_ALL;
+  if (name == "ORT_ENABLE_BASIC") return ORT_ENABLE_BASIC;
+  if (name == "ORT_ENABLE_EXTENDED") return ORT_ENABLE_EXTENDED;
+  if (name == "ORT_ENABLE_ALL") return ORT_ENABLE_ALL;
+  throw GenaiLoadError("unknown graph_optimization_level '" + name +
+                       "'; use ORT_DISABLE_ALL, ORT_ENABLE_BASIC, ORT_ENABLE_EXTENDED or ORT_ENABLE_ALL.");
 }
 
 }  // namespace
@@ -88,6 +100,20 @@ Ort::SessionOptions make_session_options(const std::vector<ProviderSpec>& provid
       options.AppendExecutionProvider(provider.legacy_name, provider_options);
     });
   }
+  return options;
+}
+
+Ort::SessionOptions make_session_options(const SessionSpec& spec) {
+  Ort::SessionOptions options = make_session_options(spec.providers, spec.intra_op_threads);
+  if (!spec.graph_optimization_level.empty()) {
+    options.SetGraphOptimizationLevel(optimization_level(spec.graph_optimization_level));
+  }
+  translate_errors<GenaiLoadError>("cannot set a session config entry", [&] {
+    // Recording costs a list of names per session; every session keeps it so that a report can
+    // say where its nodes ran without a second session.
+    options.AddConfigEntry(kOrtSessionOptionsRecordEpGraphAssignmentInfo, "1");
+    for (const auto& [key, value] : spec.config_entries) options.AddConfigEntry(key.c_str(), value.c_str());
+  });
   return options;
 }
 

@@ -30,4 +30,9 @@ std::string device_type_name(OrtHardwareDeviceType type);
 /// it cannot be added, or when its EP has devices but none of the requested type.
 Ort::SessionOptions make_session_options(const std::vector<ProviderSpec>& providers, int intra_op_threads);
 
+/// make_session_options for a plain session: also the spec's config entries and graph optimisation
+/// level, and `session.record_ep_graph_assignment_info` so that its placement can be read. Throws
+/// GenaiLoadError for an unknown optimisation level.
+Ort::SessionOptions make_session_options(const SessionSpec& spec);
+
 }  // namespace winml::engine::impl
