@@ -15,6 +15,7 @@
 #include "number_flags.h"
 #include "platform/file_kind.h"
 #include "platform/utf8_path.h"
+#include "session/artifact_compatibility.h"
 #include "session/bundle_check.h"
 #include "session/ep_availability.h"
 #include "session/load_folder.h"
@@ -39,12 +40,15 @@ struct CompileOptions {
   OutputOptions out;
 };
 
+// `compat` is ONNX Runtime's verdict on the EPContext model the stage runs from ("-": none checked).
 void print_stages(const std::vector<StagePreparation>& stages) {
-  std::fprintf(stdout, "%-16s %-10s %-10s %10s  %s\n", "stage", "ep", "action", "time", "detail");
+  std::fprintf(stdout, "%-16s %-10s %-10s %-16s %10s  %s\n", "stage", "ep", "action", "compat", "time", "detail");
   for (const auto& stage : stages) {
+    const std::string compat = stage.compatibility == "not_checked" ? "-" : stage.compatibility;
     // Stage names come from the bundle's genai_config.json: printed escaped.
-    std::fprintf(stdout, "%-16s %-10s %-10s %8.2f s  %s\n", printable(stage.stage).c_str(), printable(stage.ep).c_str(),
-                 printable(stage.action).c_str(), stage.seconds, printable(stage.detail).c_str());
+    std::fprintf(stdout, "%-16s %-10s %-10s %-16s %8.2f s  %s\n", printable(stage.stage).c_str(),
+                 printable(stage.ep).c_str(), printable(stage.action).c_str(), compat.c_str(), stage.seconds,
+                 printable(stage.detail).c_str());
   }
 }
 
@@ -63,6 +67,7 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   request.compile = true;
   request.compile_timeout_s = options.timeout_s;
   request.compiler_id = session::engine_compiler_id(engine::get());
+  request.check = session::engine_compatibility_check(engine::get());
   session::LoadTarget target;
   target.embed = options.embed;
   target.always_write = true;
@@ -94,11 +99,12 @@ void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
   job.timeout_s = options.timeout_s;
   job.overwrite = options.overwrite;
   job.compiler_id = session::engine_compiler_id(engine::get());
+  job.check = session::engine_compatibility_check(engine::get());
   job.warn = [&options](const std::string& message) { warn(message, options.out); };
   if (options.out.verbosity >= 0) job.progress = [](const std::string& message) { note(message); };
   auto result = compile::compile_file(job);
-  print_stages(
-      {{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail}});
+  print_stages({{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail,
+                 std::string(compile::to_string(result.compatibility))}});
   if (!result.artifact.empty()) note("compiled model: " + platform::utf8_string(result.artifact));
 }
 

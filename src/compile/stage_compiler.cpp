@@ -51,12 +51,23 @@ void check_job(const CompileJob& job, const CompiledFolderLock& lock) {
   }
 }
 
+// A stage the bundle ships compiled cannot be recompiled here: the verdict is recorded and a
+// stale or unsupported model is warned about.
+void check_shipped(const CompileJob& job, const StageSpec& stage, const CompileConfig& config, StageResult& result) {
+  std::string problem;
+  result.compatibility = check_compatibility(job.check, stage.source, config, &problem);
+  if (!problem.empty()) result.detail += "; " + problem;
+  std::string warning = stale_model_warning(stage.name, result.compatibility, config);
+  if (!warning.empty() && job.warn) job.warn(warning);
+}
+
 StageResult compile_stage(const CompileJob& job, const StageSpec& stage) {
   CompileConfig config = compile_config_for(stage.ep, stage.device, stage.provider_options);
   StageResult result{stage.name, config.alias, StageAction::jit, 0, config.reason, original_filename(stage), {}};
   if (!config.epcontext) return result;
   if (!scan_onnx(stage.source).ep_contexts.empty()) {
     result.detail = "the stage is already an EPContext model";
+    check_shipped(job, stage, config, result);
     return result;
   }
   const fs::path artifact = job.out_dir / artifact_name(stage.name, config.alias);
@@ -70,7 +81,8 @@ StageResult compile_stage(const CompileJob& job, const StageSpec& stage) {
                     job.compiler_id,
                     /*force=*/false,
                     job.warn,
-                    job.progress};
+                    job.progress,
+                    job.check};
   build_into(task, result);
   return result;
 }
@@ -94,6 +106,22 @@ PreparedStages compile_stages(const CompileJob& job, const CompiledFolderLock& l
   PreparedStages prepared;
   for (const auto& stage : job.stages) prepared.stages.push_back(compile_stage(job, stage));
   return prepared;
+}
+
+bool recheck_prepared(const CompileJob& job, std::vector<StageResult>& stages) {
+  if (!job.check) return true;
+  for (std::size_t i = 0; i < stages.size() && i < job.stages.size(); ++i) {
+    const StageSpec& stage = job.stages[i];
+    StageResult& result = stages[i];
+    CompileConfig config = compile_config_for(stage.ep, stage.device, stage.provider_options);
+    if (!result.artifact.empty()) {
+      result.compatibility = check_compatibility(job.check, result.artifact, config);
+      if (!recompile_reason(result.compatibility, config).empty()) return false;
+    } else if (config.epcontext && !scan_onnx(stage.source).ep_contexts.empty()) {
+      check_shipped(job, stage, config, result);
+    }
+  }
+  return true;
 }
 
 std::string compile_fingerprint(const CompileJob& job, std::string_view extra) {

@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compile/compatibility_check.h"
 #include "compile/compile_config.h"
 #include "compile/compile_result.h"
 #include "compile/compiled_folder_lock.h"
@@ -40,6 +41,9 @@ struct CompileJob {
   std::chrono::milliseconds lock_wait = CompiledFolderLock::kDefaultWait;  ///< see build_compiled_folder
   Notify warn;      ///< fallbacks, crashes, timeouts (one message each)
   Notify progress;  ///< "compiling ..." and lock waits
+  /// Asked of every EPContext model a stage would run from (cached, fresh, or shipped with the
+  /// bundle): see build_artifact. Empty = none.
+  CompatibilityCheck check;
 };
 
 /// The per-stage outcomes of a compile, in the job's stage order.
@@ -60,6 +64,11 @@ std::string artifact_name(std::string_view stage, std::string_view ep_alias);
 /// UsageError for an invalid job (missing source, duplicate stage names, non-positive timeout); a failing compile is
 /// not an error: that stage falls back to its original ONNX.
 PreparedStages compile_stages(const CompileJob& job, const CompiledFolderLock& lock);
+
+/// Asks job.check about the EPContext model of each stage of a folder found prepared (`stages` in
+/// the job's order) and records the verdicts. Returns false when a cached artifact should be
+/// recompiled (recompile_reason): the caller then prepares the folder again.
+bool recheck_prepared(const CompileJob& job, std::vector<StageResult>& stages);
 
 /// Digest of everything compile_stages depends on (stages, EPs, options, source identities,
 /// embed, compiler id) plus `extra` (e.g. the derived genai_config.json the caller writes).

@@ -131,8 +131,9 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
                            duration(w.ttft_s), duration(w.total_s), rate(w.decode_tokens_per_s, "tok/s"))});
   }
   for (const StagePreparation& p : r.facts.preparation) {
-    t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),
-                                               p.detail.empty() ? "" : " · " + p.detail)});
+    t.add_row({"stage " + p.stage, fmt::format("{} · {}{} · {}{}", p.ep, p.action,
+                                               p.compatibility == "not_checked" ? "" : " (" + p.compatibility + ")",
+                                               duration(p.seconds), p.detail.empty() ? "" : " · " + p.detail)});
   }
   add_quality_rows(t, r.context.quality,
                    {{"TTFT", &m.ttft_s},

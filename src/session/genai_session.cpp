@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "engine/engine_loader.h"
+#include "session/artifact_compatibility.h"
 #include "session/bundle_check.h"
 #include "session/chat_template.h"
 #include "session/ep_availability.h"
@@ -92,6 +93,7 @@ struct GenaiSession::Impl {
     request.compile = options.compile;
     request.compile_timeout_s = options.compile_timeout_s;
     if (options.compile) request.compiler_id = session::engine_compiler_id(engine);
+    request.check = session::engine_compatibility_check(engine);
     return request;
   }
 

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bundle/genai_config.h"
+#include "compile/compatibility_check.h"
 #include "engine/engine.h"
 #include "winml/genai_session.h"
 
@@ -25,6 +26,9 @@ struct LoadRequest {
   double compile_timeout_s = 300;       ///< per stage, before falling back to the original ONNX
   std::string compiler_id;              ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
   std::vector<std::string> worker;      ///< compile worker command; empty = winml-compile-worker
+  /// Asked of every EPContext model a stage would run from, compiled or shipped with the bundle
+  /// (engine_compatibility_check); empty = none.
+  compile::CompatibilityCheck check;
 };
 
 /// Where and how to write a derived bundle.
