@@ -101,7 +101,8 @@ TEST_F(TestEpContext, CompiledModelCarriesItsCompatibilityAndTheFactoryJudgesIt)
   const auto compiled = dir_.path() / "chain_ctx.onnx";
   compile_model(source_, compiled, /*embed=*/true);
   std::string info;
-  for (const auto& entry : load(compiled).metadata_props()) {
+  const onnx::ModelProto model = load(compiled);
+  for (const auto& entry : model.metadata_props()) {
     if (entry.key() == std::string("ep_compatibility_info.") + kTestEpName) info = entry.value();
   }
   EXPECT_EQ(info, "WinmlTestEP 0.1.0 devices=npu");
