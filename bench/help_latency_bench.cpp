@@ -1,47 +1,26 @@
 // How fast `winml perf --help` answers, against a bare CLI11 program that parses one option
 // (bare_cli11.cpp). winml loads neither ONNX Runtime nor the ONNX protobuf libraries for --help
-// (they are plugins), nor libfmt (used header-only), so the ratio should stay near 1 (target: at most 1.3). Prints the median
-// over N runs of each, alternating the two so that load on the machine hits both alike.
+// (they are plugins), nor libfmt (used header-only), so the ratio should stay near 1 (target: at most 1.3). Prints the
+// median over N runs of each, alternating the two so that load on the machine hits both alike.
 //   help_latency_bench [N]   (default 200)
 
-#include <fcntl.h>
-#include <spawn.h>
-#include <sys/wait.h>
-
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
-extern char** environ;
+#include "timed_spawn.h"
 
 namespace {
 
-// Wall time of one run with stdout to /dev/null; negative when it could not be started or failed.
+// Milliseconds of one run with stdout to /dev/null; negative when it could not be started or failed.
 double run_once(std::vector<std::string> args) {
-  std::vector<char*> argv;
-  for (auto& arg : args) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0);
-  auto start = std::chrono::steady_clock::now();
-  pid_t pid = 0;
-  int spawned = posix_spawn(&pid, argv[0], &actions, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) return -1;
-  int status = 0;
-  waitpid(pid, &status, 0);
-  double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? ms : -1;
+  return 1e3 * winml::bench::spawn_seconds(std::move(args), winml::bench::Silenced::stdout_only);
 }
 
-double median(std::vector<double> times) {
-  std::sort(times.begin(), times.end());
-  return times[times.size() / 2];
-}
+using winml::bench::median;
 
 }  // namespace
 

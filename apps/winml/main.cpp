@@ -75,7 +75,13 @@ int main(int argc, char** raw_argv) {
     say("error: ", winml::cli::unexpected_argument_message(app).c_str(), "\n");
     code = 2;
   } catch (const CLI::ParseError& e) {
-    say("error: ", e.what(), "\nRun 'winml --help' (or 'winml <command> --help') for usage.\n");
+    // CLI11 checks required flags before it looks at stray words, but a stray word is the likelier
+    // mistake: `winml perf reprot a.json` is a mistyped command, not a run that lacks --model.
+    if (!app.remaining(true).empty()) {
+      say("error: ", winml::cli::unexpected_argument_message(app).c_str(), "\n");
+    } else {
+      say("error: ", e.what(), "\nRun 'winml --help' (or 'winml <command> --help') for usage.\n");
+    }
     code = 2;
   } catch (const winml::cli::RegressionFound& e) {
     say("error: ", e.what(), "\n");

@@ -76,6 +76,8 @@ PerfReportDocument parse_perf_report(std::string_view text, const std::string& s
   }
   report.results = std::move(*results);
   if (const auto sweep = document.find("sweep"); sweep != document.end()) report.sweep = std::move(*sweep);
+  if (const auto interrupted = document.find("interrupted"); interrupted != document.end() && interrupted->is_object())
+    report.interrupted = std::move(*interrupted);
   check_report_samples(report);
   return report;
 }

@@ -24,6 +24,8 @@ struct PerfReportDocument {
   nlohmann::ordered_json methods;  ///< how the statistics were computed; null when the file has none
   nlohmann::ordered_json sweep;    ///< the sweep object of a version 2 report; null for version 1
   nlohmann::ordered_json results;  ///< array of result objects (config, machine, metrics, samples, ...)
+  /// The "interrupted" object of a run Ctrl-C stopped before its plan; null for a run that finished.
+  nlohmann::ordered_json interrupted;
 };
 
 /// Reads a report from `text`, which came from `source`. Throws winml::UsageError naming the

@@ -77,6 +77,7 @@ Json page_data(const std::vector<document::PerfReportDocument>& reports, std::st
                     {"kind", report.kind},
                     {"schema_version", report.schema_version},
                     {"sweep", report.sweep},
+                    {"interrupted", report.interrupted},
                     {"results", report.results}});
   }
   return {{"generator", generator}, {"axes", sweep_axes_data()}, {"reports", std::move(list)}};

@@ -151,6 +151,42 @@ Json merged_sweep(const std::vector<document::ReportParts>& parts, std::size_t r
   return sweep;
 }
 
+// Reads a count of an "interrupted" object, 0 when it has none that fits.
+std::uint64_t interrupted_count(const Json& interrupted, const char* key) {
+  const auto value = interrupted.find(key);
+  return value != interrupted.end() && value->is_number_unsigned() ? value->get<std::uint64_t>() : 0;
+}
+
+// An input Ctrl-C stopped keeps saying so in the merge: the merged report plans what each input
+// planned (an input that finished planned what it holds) and holds what they hold. Null when no
+// input was interrupted; each interrupted input gets a warning naming it.
+Json merged_interruption(const std::vector<document::PerfReportDocument>& inputs,
+                         const std::vector<document::ReportParts>& parts, std::vector<std::string>& warnings) {
+  std::uint64_t planned = 0, reported = 0, cut_short = 0;
+  bool any = false;
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    const Json& interrupted = inputs[i].interrupted;
+    const std::uint64_t held = parts[i].results.size();
+    reported += held;
+    if (!interrupted.is_object()) {
+      planned += held;
+      continue;
+    }
+    any = true;
+    const std::uint64_t input_planned = std::max(held, interrupted_count(interrupted, "combinations_planned"));
+    planned += input_planned;
+    cut_short += interrupted_count(interrupted, "combinations_cut_short");
+    warnings.push_back(
+        fmt::format("{} was interrupted (Ctrl-C): it holds {} of {} combinations; the merged report "
+                    "is marked \"interrupted\". Run its missing combinations again and merge that "
+                    "report too for the whole sweep",
+                    inputs[i].source, held, input_planned));
+  }
+  if (!any) return nullptr;
+  return {
+      {"combinations_planned", planned}, {"combinations_reported", reported}, {"combinations_cut_short", cut_short}};
+}
+
 }  // namespace
 
 MergedReport merge_reports(const std::vector<document::PerfReportDocument>& inputs, const MergeOptions& options) {
@@ -171,8 +207,10 @@ MergedReport merge_reports(const std::vector<document::PerfReportDocument>& inpu
   merged.report = {{"schema_version", report::kSchemaVersion},
                    {"kind", parts[0].kind},
                    {"methods", parts[0].methods},
-                   {"sweep", std::move(sweep)},
-                   {"results", std::move(results)}};
+                   {"sweep", std::move(sweep)}};
+  if (Json interrupted = merged_interruption(inputs, parts, merged.warnings); !interrupted.is_null())
+    merged.report["interrupted"] = std::move(interrupted);
+  merged.report["results"] = std::move(results);
   return merged;
 }
 

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <optional>
@@ -53,6 +54,34 @@ void compare_element(long double a, long double e, const Tolerance& tolerance, O
   check.max_abs_error = std::max(check.max_abs_error, static_cast<double>(error));
   if (e != 0) check.max_rel_error = std::max(check.max_rel_error, static_cast<double>(error / std::fabs(e)));
   if (error > tolerance.atol + tolerance.rtol * std::fabs(e)) ++check.mismatched;
+}
+
+// The spacing of floating-point numbers just above 1 (machine epsilon) of a floating type; 0 for the
+// others, which get no rounding floor.
+long double epsilon_of(ElementType type) {
+  switch (type) {
+    case ElementType::float32:
+      return std::ldexp(1.0L, -23);
+    case ElementType::float64:
+      return std::ldexp(1.0L, -52);
+    case ElementType::float16:
+      return std::ldexp(1.0L, -10);
+    case ElementType::bfloat16:
+      return std::ldexp(1.0L, -7);
+    default:
+      return 0;
+  }
+}
+
+// The largest finite |expected| of a tensor: the scale its rounding errors grow with.
+long double largest_magnitude(const HostTensor& expected) {
+  long double largest = 0;
+  const std::size_t count = element_count(expected);
+  for (std::size_t i = 0; i < count; ++i) {
+    const long double e = std::fabs(engine::read_element(expected.type, expected.data, i));
+    if (std::isfinite(e)) largest = std::max(largest, e);
+  }
+  return largest;
 }
 
 void compare_numbers(const HostTensor& actual, const HostTensor& expected, const Tolerance& tolerance,
@@ -107,7 +136,14 @@ void compare_tensors(const HostTensor& actual, const HostTensor& expected, const
     check.elements += expected.type == ElementType::string ? expected.strings.size() : element_count(expected);
     return;
   }
-  const Tolerance tolerance = tolerance_for(expected.type, request);
+  Tolerance tolerance = tolerance_for(expected.type, request);
+  if (const long double epsilon = epsilon_of(expected.type); epsilon > 0 && !request.atol) {
+    // An element that a sum cancels to about 0 is as exact as the terms were large: its rounding
+    // error is a few ulps of the tensor's scale, not of itself (DFT, STFT, MatMul of mixed signs).
+    // So the absolute term is at least kRoundingFloorUlps ulps of the largest expected magnitude.
+    const long double floor = kRoundingFloorUlps * epsilon * largest_magnitude(expected);
+    tolerance.atol = std::max(tolerance.atol, static_cast<double>(floor));
+  }
   if (first) check.tolerance = tolerance;
   if (expected.type == ElementType::string) {
     compare_strings(actual, expected, tolerance, check);

@@ -26,6 +26,11 @@ struct Tolerance {
   double atol = 0;
 };
 
+/// Without --atol, a floating-point tensor's absolute tolerance is at least this many ulps (machine
+/// epsilons of its type) of its largest expected magnitude: what rounding alone leaves of a value
+/// that terms of that size cancel to about 0. docs/metrics.md, "Output validation".
+inline constexpr long double kRoundingFloorUlps = 8;
+
 /// The default tolerance of an element type: ONNX's backend test runner's (rtol 1e-3, atol 1e-7)
 /// for float and double, wider for the narrower floats, zero (exact) for integers and bools.
 /// Strings take float's: it applies to the strings that hold numbers.
@@ -44,7 +49,7 @@ struct OutputCheck {
   std::uint64_t mismatched = 0;  ///< elements outside tolerance (NaN against a number included)
   double max_abs_error = 0;      ///< largest |actual - expected| over elements where both are finite
   double max_rel_error = 0;      ///< largest |actual - expected| / |expected| over those with expected != 0
-  Tolerance tolerance;           ///< in effect (of the first tensor compared)
+  Tolerance tolerance;           ///< in effect (of the first tensor compared; atol with its rounding floor)
   std::string problem;           ///< why the values could not be compared element by element; empty if they could
   std::string drawn_by;          ///< the random operator that draws the output: shape and type compared only
   bool passed() const { return problem.empty() && mismatched == 0; }

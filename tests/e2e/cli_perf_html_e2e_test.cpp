@@ -82,6 +82,9 @@ ExpectedPage expected_page(const std::vector<json>& reports) {
     for (const auto& result : results_of(report)) (report["kind"] == "genai" ? genai : onnx).push_back(result);
   }
   ExpectedPage page;
+  for (std::size_t i = 0; i < reports.size(); ++i) {
+    if (reports[i].contains("interrupted")) page.notes.insert("interrupted-" + std::to_string(i));
+  }
   if (!genai.empty()) {
     int ttft = 0, positions = 0, decoding = 0, with_ttft = 0, fractions = 0;
     double position_means = 0, decode_means = 0, ttft_means = 0, percents = 0;
@@ -303,6 +306,23 @@ TEST_F(PerfHtml, MissingDataGivesNotesInsteadOfCharts) {
 // What a reader sees: integer settings tick at integers, a setting spanning decades reads on a log
 // axis, no axis says its unit twice, no chart repeats its section's heading, and results are
 // named by their settings, not by the time their report was written.
+TEST_F(PerfHtml, AnInterruptedRunSaysSoAboveItsFigures) {
+  json report = genai_run("stopped");
+  report["interrupted"] = {{"combinations_planned", 4}, {"combinations_reported", 1}, {"combinations_cut_short", 1}};
+  std::ofstream(path("stopped.json")) << report.dump();
+  auto result =
+      test::run_winml("perf report " + path("stopped.json").string() + " -o " + path("stopped.html").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_page_draws(path("stopped.html"), {report});
+  std::string text;
+  for (const auto& note : last_status_["notes"]) {
+    if (note["id"] == "interrupted-0") text = note["text"];
+  }
+  EXPECT_EQ(text, path("stopped.json").string() +
+                      " was interrupted (Ctrl-C): it holds 1 of 4 combinations, 1 of them with only the iterations "
+                      "that finished.");
+}
+
 TEST_F(PerfHtml, AxesHeadingsAndNamesReadCleanly) {
   const json sweep = sweep_report(genai_run("decades"), {16, 256, 4096});
   std::ofstream(path("decades.json")) << sweep.dump();

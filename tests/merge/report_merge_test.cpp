@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <functional>
+#include <iterator>
 #include <optional>
 #include <string>
 #include <vector>
@@ -98,6 +99,24 @@ TEST(ReportMerge, ShardsOfASweepMergeInShardOrderWithTheirSources) {
   EXPECT_EQ(doc["results"][1]["source"], (Json{{"file", "s2.json"}, {"shard", {{"index", 2}, {"count", 3}}}}));
   EXPECT_EQ(doc["results"][1].begin().key(), "source");
   EXPECT_EQ(doc["results"][1]["metrics"]["ttft_ms"]["mean"], 3.2);
+}
+
+TEST(ReportMerge, AnInterruptedShardLeavesTheMergeMarkedInterrupted) {
+  Json stopped = report({32}, perf::Shard{2, 3});
+  stopped["interrupted"] = {{"combinations_planned", 2}, {"combinations_reported", 1}, {"combinations_cut_short", 1}};
+  const MergedReport merged = merge({{"s1.json", report({16}, perf::Shard{1, 3})},
+                                     {"s2.json", stopped},
+                                     {"s3.json", report({64}, perf::Shard{3, 3})}},
+                                    {});
+  EXPECT_EQ(merged.report["interrupted"],
+            (Json{{"combinations_planned", 4}, {"combinations_reported", 3}, {"combinations_cut_short", 1}}));
+  ASSERT_EQ(merged.warnings.size(), 1u);
+  EXPECT_NE(merged.warnings[0].find("s2.json was interrupted (Ctrl-C): it holds 1 of 2 combinations"),
+            std::string::npos);
+  EXPECT_EQ(std::prev(merged.report.end()).key(), "results");  // the marker sits above the results
+  const MergedReport finished = merge(
+      {{"s1.json", report({16}, perf::Shard{1, 3})}, {"s2.json", report({32}, perf::Shard{2, 3})}}, MergeOptions{true});
+  EXPECT_FALSE(finished.report.contains("interrupted"));
 }
 
 // Reports of several machines: every result keeps its own machine facts; a version 1 report is one

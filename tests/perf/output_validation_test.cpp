@@ -136,6 +136,23 @@ TEST(OutputValidation, FloatDefaultsAreOnnxBackendTestRunners) {
   EXPECT_FALSE(check(floats({1e-6f}), floats({0.0f})).passed());
 }
 
+TEST(OutputValidation, ValuesASumCancelsToZeroGetARoundingFloorOfTheTensorsScale) {
+  // A DFT output (test_dft): bins of about 540 beside bins that cancel to 0, off by 3.4e-4 in
+  // float32. 8 ulps of 540 is 5.15e-4, so the near-zero bin passes and the reported atol says why.
+  const auto within = check(floats({540.0f, 3.4e-4f}), floats({540.0f, 0.0f}));
+  EXPECT_TRUE(within.passed());
+  EXPECT_NEAR(within.tolerance.atol, 8 * 540 * std::ldexp(1.0, -23), 1e-12);
+  EXPECT_FALSE(check(floats({540.0f, 6e-4f}), floats({540.0f, 0.0f})).passed());
+  // The floor follows the scale: at 1, 1e-6 is more than 8 ulps (9.5e-7) and fails.
+  EXPECT_FALSE(check(floats({1.0f, 1e-6f}), floats({1.0f, 0.0f})).passed());
+  // An --atol given replaces the absolute term, floor included.
+  const auto given = check(floats({540.0f, 3.4e-4f}), floats({540.0f, 0.0f}), {std::nullopt, 1e-7});
+  EXPECT_FALSE(given.passed());
+  EXPECT_DOUBLE_EQ(given.tolerance.atol, 1e-7);
+  // Integers have no rounding to allow for.
+  EXPECT_FALSE(check(ints({1000, 1}), ints({1000, 0})).passed());
+}
+
 TEST(OutputValidation, DefaultsByType) {
   EXPECT_DOUBLE_EQ(default_tolerance(ElementType::float16).rtol, 1e-2);
   EXPECT_DOUBLE_EQ(default_tolerance(ElementType::int64).atol, 0.0);
