@@ -90,6 +90,14 @@ void add_threads_flag(CLI::App& app, std::optional<int>& threads) {
       ->transform(integer_in(1, kMaxThreads));
 }
 
+void add_compile_jobs_flag(CLI::App& app, unsigned& jobs) {
+  app.add_option("--compile-jobs", jobs,
+                 "Stages compiled at once, each in its own worker with its own --compile-timeout (default: as many "
+                 "as the stages to compile, the physical cores and the available memory allow)")
+      ->type_name("N")
+      ->transform(integer_in(1, kMaxCompileJobs));
+}
+
 std::vector<ep::PluginLibrary> register_ep_libraries(const std::vector<std::string>& from_flags) {
   // The compile worker is the child that probes each library (ep/plugin_probe.h).
   return ep::register_requested_libraries(

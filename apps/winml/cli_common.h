@@ -47,6 +47,10 @@ void add_allow_custom_ops_flag(CLI::App& app, bool& allow);
 /// Binds --threads N (1 to kMaxThreads): intra-op threads of every session the command creates.
 void add_threads_flag(CLI::App& app, std::optional<int>& threads);
 
+/// Binds --compile-jobs N (1 to kMaxCompileJobs): stages compiled at once, each in its own worker;
+/// left at 0 (auto) when not given.
+void add_compile_jobs_flag(CLI::App& app, unsigned& jobs);
+
 /// ep::register_requested_libraries with the compile worker as the probing child: registers the
 /// plugin EP libraries of --ep-library and WINML_EP_LIBRARIES and returns them. Loads the engine
 /// only when there is one.

@@ -15,6 +15,7 @@
 #include "number_flags.h"
 #include "platform/file_kind.h"
 #include "platform/utf8_path.h"
+#include "report/compile_text.h"
 #include "session/artifact_compatibility.h"
 #include "session/bundle_check.h"
 #include "session/ep_availability.h"
@@ -35,6 +36,7 @@ struct CompileOptions {
   std::string output;
   bool overwrite = false;
   double timeout_s = 300;
+  unsigned jobs = 0;  ///< --compile-jobs; 0 = auto
   std::vector<std::string> ep_libraries;
   bool allow_custom_ops = false;
   OutputOptions out;
@@ -66,6 +68,7 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   request.ep = choice;
   request.compile = true;
   request.compile_timeout_s = options.timeout_s;
+  request.compile_jobs = options.jobs;
   request.compiler_id = session::engine_compiler_id(engine::get());
   request.check = session::engine_compatibility_check(engine::get());
   session::LoadTarget target;
@@ -82,10 +85,13 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   auto prepared = session::prepare_load_folder(facts.config, request, target);
   for (const auto& warning : prepared.warnings) warn(warning, options.out);
   print_stages(prepared.stages);
+  if (prepared.compile)
+    std::fprintf(stdout, "compile: %s\n", report::text::compile_timing_text(*prepared.compile).c_str());
   note(fmt::format("derived bundle: {} (ep {})", platform::utf8_string(prepared.load_dir), prepared.effective_ep));
 }
 
 void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
+  if (options.jobs != 0) warn("--compile-jobs has no effect on a single .onnx file: it is one compile", options.out);
   if (!options.output.empty() && platform::file_kind(options.output) == platform::FileKind::directory) {
     throw UsageError("-o " + options.output + " is a folder; give the path of the compiled .onnx file, e.g. -o " +
                      (fs::path(options.output) / "model_ctx.onnx").string());
@@ -149,6 +155,7 @@ void setup_compile(CLI::App& parent) {
       ->type_name("SECONDS")
       ->default_val(300)
       ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
+  add_compile_jobs_flag(*cmd, options->jobs);
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);
   add_output_flags(*cmd, options->out);

@@ -36,6 +36,7 @@ struct GenerateOptions {
   std::optional<int> threads;
   bool compile = false;
   double compile_timeout_s = 300;
+  unsigned compile_jobs = 0;  ///< --compile-jobs; 0 = auto
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
   bool allow_custom_ops = false;
@@ -52,11 +53,19 @@ void run_generate(const GenerateOptions& options) {
   if (!options.generation.do_sample) {
     warn_flags_needing(options.given, {"--temperature", "--top-p", "--top-k", "--seed"}, "--do-sample", options.output);
   }
-  if (!options.compile) warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.output);
+  if (!options.compile) {
+    warn_flags_needing(options.given, {"--compile-timeout", "--compile-jobs"}, "--compile", options.output);
+  }
   engine::set_telemetry_opt_in(options.telemetry);
-  perf::GenaiLoadChoice choice =
-      genai_load_choice({options.ep, options.device, options.threads, options.compile, options.compile_timeout_s,
-                         options.allow_custom_ops, options.ep_libraries});
+  GenaiLoadFlags flags{options.ep,
+                       options.device,
+                       options.threads,
+                       options.compile,
+                       options.compile_timeout_s,
+                       options.allow_custom_ops,
+                       options.ep_libraries};
+  flags.compile_jobs = options.compile_jobs;
+  perf::GenaiLoadChoice choice = genai_load_choice(flags);
   GenaiSession session(options.model, choice.session);
   if (options.output.verbosity >= 0) note(report::loading_line(options.model, choice.session.ep));
   session.load();
@@ -124,6 +133,7 @@ void setup_generate(CLI::App& parent) {
       ->type_name("SECONDS")
       ->default_val(300)
       ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
+  add_compile_jobs_flag(*cmd, options->compile_jobs);
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);

@@ -14,6 +14,7 @@
 #include "command_registry.h"
 #include "engine/engine_loader.h"
 #include "number_flags.h"
+#include "perf/run_profile.h"
 #include "perf/shard.h"
 #include "perf/sweep_axes.h"
 #include "perf/sweep_plan.h"
@@ -48,13 +49,16 @@ void run_perf(PerfOptions& options) {
         "runs' precision, up to --max-iterations of them; measure cold starts with a fixed --iterations, and "
         "--target-ci in a run without --cold.");
   }
+  if (options.profile_top && !options.profile) {
+    throw UsageError("--profile-top sets how many nodes --profile lists; add --profile, or drop --profile-top.");
+  }
   if (auto ignored = ignored_flags(runtime, options.given); !ignored.empty()) {
     warn(fmt::format("{} {} not apply to runtime {} and {} ignored", fmt::join(ignored, ", "),
                      ignored.size() == 1 ? "does" : "do", runtime, ignored.size() == 1 ? "is" : "are"),
          options.out);
   }
   if (runtime == "winml-genai" && !options.compile) {
-    warn_flags_needing(options.given, {"--compile-timeout"}, "--compile", options.out);
+    warn_flags_needing(options.given, {"--compile-timeout", "--compile-jobs"}, "--compile", options.out);
   }
   const perf::SweepPlan plan = perf::plan_sweep(perf::axes_for_runtime(options.sweep, runtime));
   if (options.given.count("--delay") != 0) {
@@ -134,6 +138,7 @@ void setup_perf(CLI::App& parent) {
       ->type_name("SECONDS")
       ->default_val(300)
       ->check(number_in(0, kMaxCompileTimeoutS, /*min_exclusive=*/true));
+  add_compile_jobs_flag(*cmd, options->compile_jobs);
   auto* prompt =
       cmd->add_option("-p,--prompt", options->prompt, std::string("Prompt (default: \"") + kDefaultPrompt + "\")");
   auto* prompt_file =
@@ -231,6 +236,14 @@ void setup_perf(CLI::App& parent) {
          "Measure only the K-th of N slices of the sweep, e.g. 2/4, for one process per device on a fleet "
          "(docs/fleet.md)")
       ->type_name("K/N");
+  cmd->add_flag("--profile", options->profile,
+                "After the timed runs, profile each result in runs of its own (never timed): time by stage, EP and "
+                "operator type for prefill and decode, the top nodes, the CPU share; ONNX Runtime's traces and one "
+                "merged trace (Perfetto, chrome://tracing) go to <report>.profile/ (winml: per profiled Run)");
+  cmd->add_option("--profile-top", options->profile_top,
+                  "Nodes --profile lists by time, per phase (default " + std::to_string(perf::kDefaultProfileTop) + ")")
+      ->type_name("K")
+      ->transform(integer_in(1, kMaxProfileTop));
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);

@@ -18,6 +18,7 @@ perf::GenaiLoadChoice resolve_genai_load(const GenaiLoadFlags& flags, ep::EpSele
   choice.session.intra_op_threads = flags.threads;
   choice.session.compile = flags.compile;
   choice.session.compile_timeout_s = flags.compile_timeout_s;
+  choice.session.compile_jobs = flags.compile_jobs;
   choice.session.allow_custom_ops = flags.allow_custom_ops;
   choice.device = choice.session.ep.device_label();
   return choice;

@@ -12,8 +12,8 @@
 
 namespace winml::cli {
 
-/// --ep, --device, --threads, --compile, --compile-timeout, --allow-custom-ops and --ep-library as
-/// given.
+/// --ep, --device, --threads, --compile, --compile-timeout, --allow-custom-ops, --ep-library and
+/// --compile-jobs as given.
 struct GenaiLoadFlags {
   std::string ep;                         ///< --ep; empty = none
   std::string device;                     ///< --device; empty or "config" = the bundle's routing
@@ -22,6 +22,7 @@ struct GenaiLoadFlags {
   double compile_timeout_s = 300;         ///< --compile-timeout
   bool allow_custom_ops = false;          ///< --allow-custom-ops
   std::vector<std::string> ep_libraries;  ///< --ep-library NAME=PATH values
+  unsigned compile_jobs = 0;              ///< --compile-jobs; 0 = auto
 };
 
 /// Registers the plugin EP libraries, resolves the EP choice and returns the session options with

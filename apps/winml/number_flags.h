@@ -16,8 +16,12 @@ inline constexpr std::int64_t kMaxIterations = 1'000'000;
 inline constexpr double kMaxDurationS = 7 * 24 * 3600;
 /// Longest --compile-timeout, in seconds (one day).
 inline constexpr double kMaxCompileTimeoutS = 24 * 3600;
+/// Most --compile-jobs: each is a worker process holding a model; far past the stages of any bundle.
+inline constexpr std::int64_t kMaxCompileJobs = 256;
 /// Largest --batch-size.
 inline constexpr std::int64_t kMaxBatchSize = 1'000'000;
+/// Largest --profile-top: more nodes than a console table or a report reader wants.
+inline constexpr std::int64_t kMaxProfileTop = 10'000;
 /// Largest --threads: far past the cores of any machine winml runs on, and a typo such as 20000
 /// would otherwise start that many threads.
 inline constexpr std::int64_t kMaxThreads = 1024;

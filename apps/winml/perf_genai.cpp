@@ -33,6 +33,7 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
                             : options.given.count("--bandwidth-probe") != 0 ? perf::BandwidthProbeMode::forced
                                                                             : perf::BandwidthProbeMode::automatic;
   request.percentiles = options.percentiles;
+  if (options.profile) request.profile = perf::ProfileRequest{options.profile_top.value_or(perf::kDefaultProfileTop)};
   perf::GenaiBenchmark benchmark(request);  // checks the report path and the loop before anything loads
 
   // Only the shard's combinations are resolved and run: a load group outside it is never loaded.
@@ -45,9 +46,10 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   ep::EngineEpDiscovery discovery;
   ep::EpSelector selector(discovery);
   perf::LoadChoices<perf::GenaiLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
-    return resolve_genai_load(
-        {load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}},
-        selector);
+    GenaiLoadFlags flags{
+        load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}};
+    flags.compile_jobs = options.compile_jobs;
+    return resolve_genai_load(flags, selector);
   });
   PerfConsole console(options.out);
   perf::GenaiPerfReport report;

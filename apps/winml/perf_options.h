@@ -35,6 +35,7 @@ struct PerfOptions {
   std::string ep;      ///< --ep; empty = none
   bool compile = false;
   double compile_timeout_s = 300;
+  unsigned compile_jobs = 0;          ///< --compile-jobs; 0 = auto
   std::optional<std::string> prompt;  ///< unset = the default prompt
   std::string prompt_file;
   std::string prompt_tokens;           ///< --prompt-tokens; empty = the text prompt
@@ -62,7 +63,9 @@ struct PerfOptions {
   std::optional<perf::Shard> shard;                               ///< --shard K/N, parsed; unset = the whole sweep
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
-  bool allow_custom_ops = false;  ///< --allow-custom-ops (GenAI bundles only)
+  bool allow_custom_ops = false;           ///< --allow-custom-ops (GenAI bundles only)
+  bool profile = false;                    ///< --profile: op-level profile after the timed runs (perf/run_profile.h)
+  std::optional<std::size_t> profile_top;  ///< --profile-top K; unset = perf::kDefaultProfileTop
   OutputOptions out;
   /// Long names of the flags given on the command line (for the ignored-flag warning).
   std::set<std::string> given;

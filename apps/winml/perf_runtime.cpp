@@ -4,9 +4,10 @@ namespace winml::cli {
 
 const std::vector<std::string>& genai_only_flags() {
   static const std::vector<std::string> flags = {
-      "--prompt",     "--prompt-file",     "--prompt-tokens",     "--max-new-tokens",  "--depth",
-      "--max-length", "--apply-template",  "--no-apply-template", "--stop-at-eos",     "--compile",
-      "--no-compile", "--compile-timeout", "--allow-custom-ops",  "--bandwidth-probe", "--no-bandwidth-probe"};
+      "--prompt",       "--prompt-file",      "--prompt-tokens",   "--max-new-tokens",
+      "--depth",        "--max-length",       "--apply-template",  "--no-apply-template",
+      "--stop-at-eos",  "--compile",          "--no-compile",      "--compile-timeout",
+      "--compile-jobs", "--allow-custom-ops", "--bandwidth-probe", "--no-bandwidth-probe"};
   return flags;
 }
 

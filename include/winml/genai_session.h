@@ -43,10 +43,19 @@ struct GenaiSessionOptions {
   bool compile = false;
   /// Seconds allowed to compile one stage before falling back to its original ONNX.
   double compile_timeout_s = 300;
+  /// Stages compiled at once, each in its own worker process with its own timeout; 0 = as many as
+  /// the stages, the physical cores and the available memory allow (docs/compile.md).
+  unsigned compile_jobs = 0;
   /// Let the bundle's genai_config.json load native libraries (custom_ops_library, EP plugin or
   /// backend paths inside the bundle). Off: such a bundle is refused with a UsageError before
   /// anything loads. Turn on only for bundles you trust: their code runs in this process.
   bool allow_custom_ops = false;
+  /// Non-empty: every stage's ONNX Runtime session profiles itself into this folder (session-level
+  /// enable_profiling, bundle/session_profiling.h; one <stage>_<timestamp>.json per session, written
+  /// when unload() destroys it), through a derived bundle in <profile_dir>/.bundle. For profiling
+  /// runs only (winml perf --profile): never for timed runs. A bundle's own profiling options stay
+  /// refused by the bundle check.
+  std::string profile_dir;
   /// Clock used by generate_timed.
   Clock clock = steady_clock_seconds();
   /// The engine the bundle loads through; empty = the winml_engine plugin (engine::get()), asked
@@ -67,11 +76,21 @@ struct StagePreparation {
   std::string compatibility = "not_checked";
 };
 
+/// How the compile step ran (docs/compile.md, "Parallel compiles").
+struct CompileTiming {
+  unsigned jobs = 1;       ///< stages that could compile at once
+  std::string source;      ///< "requested" (compile_jobs given) or "auto"
+  std::string limited_by;  ///< what set jobs: "requested", "stages", "physical cores", "logical cores", "memory"
+  double wall_s = 0;       ///< wall time of the compile step, every stage
+  double stages_s = 0;     ///< the stages' own times summed: about what one worker would take
+  double saved_s = 0;      ///< stages_s - wall_s, never below 0: what compiling side by side saved
+};
+
 /// Where one load's time went, in seconds (docs/metrics.md, "Load breakdown"). The parts add up
 /// to total_s(): whatever no step claims is other_s.
 struct LoadBreakdown {
   double prepare_s = 0;    ///< bundle check, EP override / threads patch, derived bundle writing
-  double compile_s = 0;    ///< EPContext compilation of every stage (0 when nothing is compiled)
+  double compile_s = 0;    ///< EPContext compilation of every stage, wall time (0 when nothing is compiled)
   double model_s = 0;      ///< model creation (GenAI's OgaModel::Create)
   double tokenizer_s = 0;  ///< tokenizer creation
   double other_s = 0;      ///< the rest (engine libraries loaded on first use, EOS ids)
@@ -142,6 +161,9 @@ class GenaiSession {
   std::string load_dir() const;
   /// Per-stage preparation results from the last load().
   const std::vector<StagePreparation>& preparation() const;
+  /// How the first load's compile step ran; nullopt when it compiled nothing (no compile, nothing
+  /// to compile, or a folder already prepared).
+  const std::optional<CompileTiming>& compile_timing() const;
   /// Per stage, the intra-op threads the loaded config sets (after load()).
   const std::vector<StageThreads>& stage_threads() const;
   /// Warnings produced while preparing (e.g. an override that changed nothing).

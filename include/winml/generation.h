@@ -9,6 +9,12 @@
 
 namespace winml {
 
+/// One candidate for a generated token: its id and the logit the model gave it.
+struct TokenLogit {
+  std::int32_t id = 0;
+  float logit = 0;
+};
+
 /// Settings for one generation. Defaults are greedy decoding of 128 tokens.
 struct GenerationConfig {
   int max_new_tokens = 128;          ///< tokens to generate after the prompt
@@ -25,6 +31,10 @@ struct GenerationConfig {
   /// needs (depth + prompt + max_new_tokens, -n capped to the context). When set it must hold the
   /// whole generation and fit the context (else UsageError).
   std::optional<int> max_length;
+  /// Keep this many of the highest logits the prefill gave the first generated token
+  /// (GenerationTiming::first_top_logits); 0 = none. They are copied between the prefill and the
+  /// first GenerateNextToken, outside both timings (docs/metrics.md, "Greedy output").
+  int top_logits = 0;
 };
 
 /// Durations of one generation, measured at GenAI call boundaries only (never around
@@ -40,6 +50,9 @@ struct GenerationTiming {
   int generated_tokens = 0;             ///< tokens produced, including the first
   std::vector<std::int32_t> token_ids;  ///< generated ids
   std::string text;                     ///< decoded generated text (decoded after timing)
+  /// GenerationConfig::top_logits of the first generated token's candidates, highest logit first
+  /// (ties: lower id first); empty unless asked for.
+  std::vector<TokenLogit> first_top_logits;
 
   /// Time to first token: prefill + first_token.
   double ttft_s() const { return prefill_s + first_token_s; }

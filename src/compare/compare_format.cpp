@@ -6,6 +6,7 @@
 #include <cstdint>
 
 #include "compare/compare_match.h"
+#include "report/agreement_json.h"
 #include "report/json_fields.h"
 #include "report/text_table.h"
 #include "report/text_units.h"
@@ -98,6 +99,18 @@ std::string gate_text(const GateVerdict& gate, const report::text::Style& style)
   return out;
 }
 
+// "  op types that changed most, per step:" and one line per change; nothing without profiles.
+std::string op_types_text(const std::vector<OpTypeChange>& changes) {
+  if (changes.empty()) return "";
+  std::string out = "  op types that changed most (--profile, node time per step):\n";
+  for (const OpTypeChange& c : changes) {
+    const auto percent = c.change_percent();
+    out += fmt::format("    {} {}: {:.3f} ms -> {:.3f} ms ({:+.3f} ms{})\n", printable(c.phase), printable(c.op_type),
+                       c.base_ms, c.new_ms, c.change_ms(), percent ? fmt::format(", {:+.1f} %", *percent) : "");
+  }
+  return out;
+}
+
 // Every string here came from a report or the command line: each is made printable, on its line.
 std::string report_text(const ReportComparison& report, const report::text::Style& style) {
   const std::string base = printable(report.base_source);
@@ -114,6 +127,12 @@ std::string report_text(const ReportComparison& report, const report::text::Styl
       out += fmt::format("  {}{}{}\n", style.label, printable(identity_label(row.identity)), style.reset);
     }
     out += row_table(row, style);
+    out += op_types_text(row.op_types);
+    if (row.agreement) {
+      const bool parted = row.agreement->status == perf::AgreementStatus::diverged;
+      out += fmt::format("    greedy ids: {}{}{}\n", parted ? style.bad : "", perf::agreement_text(*row.agreement),
+                         parted ? style.reset : "");
+    }
   }
   if (!report.only_in_base.empty() || !report.only_in_new.empty()) out += "\n";
   for (const Json& identity : report.only_in_base) {
@@ -176,7 +195,22 @@ Json report_json(const ReportComparison& report) {
   for (const RowComparison& row : report.rows) {
     Json metrics = Json::array();
     for (const MetricComparison& m : row.metrics) metrics.push_back(metric_json(m));
-    rows.push_back({{"identity", row.identity}, {"metrics", std::move(metrics)}});
+    Json entry = {{"identity", row.identity}, {"metrics", std::move(metrics)}};
+    if (!row.op_types.empty()) {
+      Json ops = Json::array();
+      for (const OpTypeChange& c : row.op_types) {
+        const auto percent = c.change_percent();
+        ops.push_back({{"phase", c.phase},
+                       {"op_type", c.op_type},
+                       {"base_ms", c.base_ms},
+                       {"new_ms", c.new_ms},
+                       {"change_ms", c.change_ms()},
+                       {"change_percent", percent ? Json(*percent) : Json(nullptr)}});
+      }
+      entry["op_types"] = std::move(ops);
+    }
+    if (row.agreement) entry["agreement"] = report::json_fields::agreement(*row.agreement, false);
+    rows.push_back(std::move(entry));
   }
   return {{"new", report.new_source},           {"matched_on", report.keys}, {"incompatible", report.incompatible},
           {"settings_differ", report.settings}, {"rows", std::move(rows)},   {"only_in_base", report.only_in_base},

@@ -8,6 +8,7 @@
 
 #include "compare/compare_match.h"
 #include "document/report_identity.h"
+#include "report/agreement_json.h"
 #include "winml/errors.h"
 
 namespace winml::compare {
@@ -37,15 +38,41 @@ MetricComparison compare_metric(const MetricSamples& base, const MetricSamples& 
   return out;
 }
 
+// The settings that decide which ids a greedy generation produces; two results that differ in
+// one of them generated different things, so their ids say nothing about each other.
+bool same_generation_work(const Json& base, const Json& next) {
+  static constexpr const char* kKeys[] = {"prompt", "prompt_tokens", "depth", "max_new_tokens_effective",
+                                          "stop_at_eos"};
+  const Json& a = base.value("config", Json::object());
+  const Json& b = next.value("config", Json::object());
+  return std::all_of(std::begin(kKeys), std::end(kKeys),
+                     [&](const char* key) { return a.value(key, Json()) == b.value(key, Json()); });
+}
+
+// The new result's output against the base's: nullopt when either has none.
+std::optional<perf::Agreement> output_agreement(const Json& base, const Json& next) {
+  const auto base_output = report::json_fields::read_greedy_output(base);
+  const auto new_output = report::json_fields::read_greedy_output(next);
+  if (!base_output || !new_output) return std::nullopt;
+  if (!same_generation_work(base, next)) {
+    perf::Agreement a;
+    a.status = perf::AgreementStatus::not_comparable;
+    a.reason = "different prompt or lengths";
+    return a;
+  }
+  return perf::check_agreement(*base_output, *new_output);
+}
+
 RowComparison compare_row(const document::PerfReportDocument& base, std::size_t b,
                           const document::PerfReportDocument& next, std::size_t n,
                           const std::vector<std::string>& keys) {
   const Json& base_result = base.results.at(b);
   const std::vector<MetricSamples> base_metrics = compared_metrics(base_result, base.kind);
   const std::vector<MetricSamples> new_metrics = compared_metrics(next.results.at(n), next.kind);
-  RowComparison row{identity_of(base_result, keys), {}};
+  RowComparison row{identity_of(base_result, keys), {}, {}, output_agreement(base_result, next.results.at(n))};
   for (std::size_t i = 0; i < base_metrics.size(); ++i)
     row.metrics.push_back(compare_metric(base_metrics[i], new_metrics[i]));
+  row.op_types = op_type_changes(base_result, next.results.at(n));
   return row;
 }
 

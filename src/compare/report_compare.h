@@ -11,7 +11,9 @@
 #include <nlohmann/json.hpp>
 
 #include "compare/compare_metrics.h"
+#include "compare/profile_compare.h"
 #include "document/perf_report_document.h"
+#include "perf/output_agreement.h"
 #include "stats/welch.h"
 
 namespace winml::compare {
@@ -43,6 +45,10 @@ struct MetricComparison {
 struct RowComparison {
   nlohmann::ordered_json identity;  ///< the matched identity fields and their values; {} for plain runs
   std::vector<MetricComparison> metrics;
+  std::vector<OpTypeChange> op_types;  ///< both results profiled (--profile): the op types that changed most
+  /// GenAI: the new result's greedy output checked against the base's (docs/metrics.md,
+  /// "Agreement"); nullopt when either report predates the output record.
+  std::optional<perf::Agreement> agreement;
 };
 
 /// One new report against the base.

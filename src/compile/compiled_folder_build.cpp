@@ -12,7 +12,11 @@ PreparedStages build_compiled_folder(const CompileJob& job, const FinishFolder& 
   const std::string fingerprint = compile_fingerprint(job, extra_fingerprint);
   // Prepared for these inputs is not enough: the runtime must still accept each artifact here.
   if (auto stages = read_prepared(job.out_dir, fingerprint); stages && recheck_prepared(job, *stages)) {
-    return PreparedStages{std::move(*stages), /*from_completion_marker=*/true, fingerprint};
+    PreparedStages prepared;
+    prepared.stages = std::move(*stages);
+    prepared.from_completion_marker = true;
+    prepared.fingerprint = fingerprint;
+    return prepared;
   }
   // compile_stages unmarks the folder before changing it: a crash from here on leaves no marker.
   PreparedStages prepared = compile_stages(job, lock);

@@ -1,6 +1,8 @@
 #include "compile/stage_compiler.h"
 
 #include <algorithm>
+#include <chrono>
+#include <numeric>
 #include <set>
 
 #include <fmt/format.h>
@@ -10,6 +12,8 @@
 #include "compile/cache_marker.h"
 #include "compile/compiled_folder.h"
 #include "compile/onnx_scan.h"
+#include "compile/stage_notices.h"
+#include "compile/stage_pool.h"
 #include "compile/worker_path.h"
 #include "storage/digest.h"
 #include "winml/errors.h"
@@ -53,21 +57,28 @@ void check_job(const CompileJob& job, const CompiledFolderLock& lock) {
 
 // A stage the bundle ships compiled cannot be recompiled here: the verdict is recorded and a
 // stale or unsupported model is warned about.
-void check_shipped(const CompileJob& job, const StageSpec& stage, const CompileConfig& config, StageResult& result) {
+void check_shipped(const CompileJob& job, const StageSpec& stage, const CompileConfig& config, StageResult& result,
+                   const Notify& warn) {
   std::string problem;
   result.compatibility = check_compatibility(job.check, stage.source, config, &problem);
   if (!problem.empty()) result.detail += "; " + problem;
   std::string warning = stale_model_warning(stage.name, result.compatibility, config);
-  if (!warning.empty() && job.warn) job.warn(warning);
+  if (!warning.empty() && warn) warn(warning);
 }
 
-StageResult compile_stage(const CompileJob& job, const StageSpec& stage) {
+// The notifiers one stage reports through (serialised or ordered when stages run side by side).
+struct StageNotify {
+  Notify warn;
+  Notify progress;
+};
+
+StageResult compile_stage(const CompileJob& job, const StageSpec& stage, const StageNotify& notify) {
   CompileConfig config = compile_config_for(stage.ep, stage.device, stage.provider_options);
   StageResult result{stage.name, config.alias, StageAction::jit, 0, config.reason, original_filename(stage), {}};
   if (!config.epcontext) return result;
   if (!scan_onnx(stage.source).ep_contexts.empty()) {
     result.detail = "the stage is already an EPContext model";
-    check_shipped(job, stage, config, result);
+    check_shipped(job, stage, config, result, notify.warn);
     return result;
   }
   const fs::path artifact = job.out_dir / artifact_name(stage.name, config.alias);
@@ -80,11 +91,32 @@ StageResult compile_stage(const CompileJob& job, const StageSpec& stage) {
                     job.worker.empty() ? default_worker_command() : job.worker,
                     job.compiler_id,
                     /*force=*/false,
-                    job.warn,
-                    job.progress,
+                    notify.warn,
+                    notify.progress,
                     job.check};
   build_into(task, result);
   return result;
+}
+
+// One entry per stage that may compile: what its worker is expected to need (compile_jobs.h). The
+// sources are measured only for the auto rule; a requested number needs only the count.
+std::vector<std::uint64_t> worker_needs(const CompileJob& job, bool measure) {
+  std::vector<std::uint64_t> needs;
+  for (const auto& stage : job.stages) {
+    if (!compile_config_for(stage.ep, stage.device, stage.provider_options).epcontext) continue;
+    std::uint64_t bytes = 0;
+    if (measure) {
+      for (const auto& source : identify_sources(stage.source)) bytes += source.identity ? source.identity->size : 0;
+    }
+    needs.push_back(worker_memory_estimate(bytes));
+  }
+  return needs;
+}
+
+CompileJobs plan_jobs(const CompileJob& job) {
+  const bool automatic = job.jobs == 0;
+  return resolve_compile_jobs(job.jobs, worker_needs(job, automatic),
+                              automatic ? read_compile_capacity() : CompileCapacity{});
 }
 
 }  // namespace
@@ -104,7 +136,21 @@ PreparedStages compile_stages(const CompileJob& job, const CompiledFolderLock& l
   clear_prepared(job.out_dir);
   purge_untrusted(job.out_dir);
   PreparedStages prepared;
-  for (const auto& stage : job.stages) prepared.stages.push_back(compile_stage(job, stage));
+  prepared.jobs = plan_jobs(job);
+  prepared.stages.resize(job.stages.size());
+  OrderedNotices warnings(job.stages.size(), job.warn);
+  const Notify progress = serialized(job.progress);
+  const auto start = std::chrono::steady_clock::now();
+  run_indexed(job.stages.size(), prepared.jobs.jobs, [&](std::size_t i) {
+    // Finished also when the stage throws, so the warnings of the stages after it are not held back.
+    struct Finish {
+      OrderedNotices& notices;
+      std::size_t index;
+      ~Finish() { notices.finish(index); }
+    } finish{warnings, i};
+    prepared.stages[i] = compile_stage(job, job.stages[i], {warnings.for_stage(i), progress});
+  });
+  prepared.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return prepared;
 }
 
@@ -118,11 +164,18 @@ bool recheck_prepared(const CompileJob& job, std::vector<StageResult>& stages) {
       result.compatibility = check_compatibility(job.check, result.artifact, config);
       if (!recompile_reason(result.compatibility, config).empty()) return false;
     } else if (config.epcontext && !scan_onnx(stage.source).ep_contexts.empty()) {
-      check_shipped(job, stage, config, result);
+      check_shipped(job, stage, config, result, job.warn);
     }
   }
   return true;
 }
+
+double PreparedStages::stage_seconds() const {
+  return std::accumulate(stages.begin(), stages.end(), 0.0,
+                         [](double sum, const StageResult& stage) { return sum + stage.seconds; });
+}
+
+double PreparedStages::saved_seconds() const { return std::max(0.0, stage_seconds() - wall_seconds); }
 
 std::string compile_fingerprint(const CompileJob& job, std::string_view extra) {
   nlohmann::json stages = nlohmann::json::array();

@@ -29,7 +29,7 @@ namespace winml::engine {
 
 /// Version of the interface declared in this file. Bump it on any change to a class, struct or
 /// signature here: a plugin built before the change is then refused by name instead of crashing.
-inline constexpr int kEngineInterfaceVersion = 5;
+inline constexpr int kEngineInterfaceVersion = 7;
 
 /// Tensor element types winml can feed and read (engine/element_types.h names them). The 4-bit
 /// types are packed two to a byte, the first element in the low nibble.
@@ -181,6 +181,10 @@ class Generator {
   virtual std::int32_t last_token() = 0;
   /// EOS reached or max_length hit.
   virtual bool is_done() = 0;
+  /// The last position's logits (GenAI's GetLogits, as float32 on the host). Call it only between
+  /// append_tokens and the next generate_next_token: after generate_next_token GenAI would run the
+  /// next decode step to produce them.
+  virtual std::vector<float> last_logits() = 0;
 };
 
 /// Incremental detokeniser: returns the text a token adds.
@@ -222,6 +226,9 @@ class OnnxSession {
   virtual void bind_inputs(const std::vector<std::vector<HostValue>>& sets, bool keep_first_outputs) = 0;
   /// One Run with the bound inputs of data set `set`; outputs are discarded (but see bind_inputs).
   virtual void run(std::size_t set) = 0;
+  /// run(set) with ONNX Runtime's run-level profiling on for that one Run: it writes a Chrome-trace
+  /// file <file_prefix>_<timestamp>.json. For profiling runs only (perf --profile), never timed.
+  virtual void run_profiled(std::size_t set, const std::string& file_prefix) = 0;
   /// The outputs of the first run of data set `set`, copied to host memory, in output order.
   /// Throws SessionError when that set has not run or outputs were not kept.
   virtual std::vector<HostValue> first_outputs(std::size_t set) = 0;

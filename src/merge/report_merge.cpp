@@ -11,6 +11,7 @@
 #include "document/report_identity.h"
 #include "document/report_results.h"
 #include "merge/shard_coverage.h"
+#include "report/agreement_json.h"
 #include "report/json_fields.h"
 #include "report/json_reporter.h"
 #include "util/printable.h"
@@ -203,6 +204,9 @@ MergedReport merge_reports(const std::vector<document::PerfReportDocument>& inpu
     for (const Json& result : parts[i].results)
       results.push_back(with_source(result, inputs[i].source, parts[i].shard));
   }
+  // Every result against the first of its prompt and lengths across all the inputs: whether the
+  // machines (or EPs) of a fleet computed the same thing.
+  report::json_fields::check_results_agreement(results);
   Json sweep = merged_sweep(parts, results.size());
   merged.report = {{"schema_version", report::kSchemaVersion},
                    {"kind", parts[0].kind},

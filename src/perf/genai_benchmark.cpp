@@ -6,6 +6,7 @@
 #include <iterator>
 #include <optional>
 
+#include "perf/genai_profile.h"
 #include "perf/genai_roofline.h"
 #include "perf/genai_runner.h"
 #include "perf/probe_schedule.h"
@@ -17,12 +18,18 @@ namespace winml::perf {
 namespace {
 
 // Every generation of one combination: the same depth fill (none at depth 0), prompt and settings.
+// The first generation also keeps the top logits config.top_logits asks for (read untimed); the
+// later ones keep none.
 class SessionSource final : public GenerationSource {
  public:
   SessionSource(GenaiSession& session, std::vector<std::int32_t> depth_ids, std::vector<std::int32_t> ids,
                 GenerationConfig config)
       : session_(session), depth_ids_(std::move(depth_ids)), ids_(std::move(ids)), config_(config) {}
-  GenerationTiming generate() override { return session_.generate_timed_at_depth(depth_ids_, ids_, config_); }
+  GenerationTiming generate() override {
+    GenerationTiming timing = session_.generate_timed_at_depth(depth_ids_, ids_, config_);
+    config_.top_logits = 0;
+    return timing;
+  }
 
  private:
   GenaiSession& session_;
@@ -133,14 +140,18 @@ std::optional<BandwidthResult> probe_bandwidth(const BenchmarkServices& services
 
 // What the runs of one combination have gathered so far, pooled over the rounds in round order.
 struct GenaiPooledRuns {
-  GenaiPerfConfig config;          // settled by its first run
-  MachineInfo machine;             // read after its first run
-  GenaiRunSamples samples;         // every round's warmup and timed generations
-  GenaiRunFacts facts;             // its first run's load and preparation, every round's cold starts
-  std::vector<ClockCheck> clock;   // one per round
-  std::vector<GenaiRound> rounds;  // one per round
-  CombinationProgress progress;    // what has run, for an interruption's summary
-  bool started = false;            // a run has been added
+  GenaiPerfConfig config;             // settled by its first run
+  MachineInfo machine;                // read after its first run
+  GenaiRunSamples samples;            // every round's warmup and timed generations
+  GenaiRunFacts facts;                // its first run's load and preparation, every round's cold starts
+  std::vector<ClockCheck> clock;      // one per round
+  std::vector<GenaiRound> rounds;     // one per round
+  CombinationProgress progress;       // what has run, for an interruption's summary
+  bool started = false;               // a run has been added
+  std::optional<RunProfile> profile;  // --profile: made after its last round
+
+  // What its first run's first generation produced (docs/metrics.md, "Greedy output").
+  std::optional<GreedyOutput> output;
 };
 
 // The sweep's read-bandwidth probes, shared by every combination: one before its first run, one
@@ -200,8 +211,10 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   generation.max_new_tokens = settings.max_new_tokens;
   generation.stop_at_eos = request.stop_at_eos;
   generation.max_length = settings.max_length;
-
   const bool first_round = !pooled.started;
+  // The reference generation (docs/metrics.md, "Greedy output"): the first of the first run.
+  if (first_round) generation.top_logits = kFirstStepCandidates;
+
   // The highest peak RSS of the benchmark's own work: read before each probe, which resets it.
   auto note_peak_rss = [&] {
     pooled.facts.peak_rss_bytes = std::max(pooled.facts.peak_rss_bytes, services.read_memory().peak_rss_bytes);
@@ -210,6 +223,7 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
     note_peak_rss();  // the load's
     sweep.probes.before = probe_bandwidth(services, observer, "before", sweep.opening_budget_s);
   }
+  const std::vector<std::int32_t> source_depth_ids = depth_ids;
   SessionSource source(session, std::move(depth_ids), ids, generation);
   // Read after the probe (which loads every core, as the run will) and right before the warmup.
   ClockCheck clock{run.round, services.read_cpu_clock(), {}};
@@ -231,17 +245,34 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   note_peak_rss();  // the cold starts', or the whole run's without probes
   pooled.clock.push_back(clock);
   pooled.rounds.push_back(genai_round(run.round, samples.timed));
+  if (first_round && (!samples.warmup.empty() || !samples.timed.empty())) {
+    const bool warm = !samples.warmup.empty();
+    pooled.output = greedy_output(warm ? samples.warmup.front() : samples.timed.front(), generation.do_sample,
+                                  warm ? ReferenceGeneration::warmup : ReferenceGeneration::timed);
+  }
   for (auto phase : {&GenaiRunSamples::warmup, &GenaiRunSamples::timed}) {
     auto& into = pooled.samples.*phase;
     auto& from = samples.*phase;
     into.insert(into.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
   }
   pooled.samples.timed_wall_s += samples.timed_wall_s;
+  if (request.profile && run.round == request.rounds.rounds && !stop_requested(services.stop) && !samples.stopped) {
+    // After the combination's last timed run, in a session of its own; the timed one is reloaded
+    // for whatever runs on it next.
+    const GenaiMetrics timed = compute_genai_metrics(pooled.samples.timed, request.percentiles);
+    const auto dir = profile_folder(context.start.report_path) / std::to_string(run.position + 1);
+    GenaiSessionOptions base = loaded.choice.session;
+    base.clock = services.clock;
+    base.engine = [&services]() -> engine::Engine& { return services.get_engine(); };
+    pooled.profile = profile_genai(session, base, {source_depth_ids, ids, generation}, timed, dir, *request.profile);
+    session.load();
+  }
   if (!first_round) return;
 
   pooled.started = true;
   pooled.facts.load = loaded.load;
   pooled.facts.preparation = session.preparation();
+  pooled.facts.compile = session.compile_timing();
   GenaiPerfConfig& config = pooled.config;
   config.bundle = request.bundle;
   config.ep = session.effective_ep();
@@ -277,6 +308,8 @@ GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineMode
       make_genai_result(std::move(pooled.config), pooled.samples, std::move(pooled.facts), std::move(pooled.machine));
   result.context.clock = std::move(pooled.clock);
   result.rounds = std::move(pooled.rounds);
+  result.profile = std::move(pooled.profile);
+  result.output = std::move(pooled.output);
   if (roofline) {
     RooflineMetrics figures =
         compute_roofline(*roofline, result.samples, result.metrics, probes, result.facts.peak_rss_bytes, depth);
@@ -307,6 +340,7 @@ GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices 
     : request_(std::move(request)),
       services_(std::move(services)),
       start_(begin_benchmark(request_.report, request_.loop, kGenaiDefaultIterations, kGenaiDefaultWarmup, services_)) {
+  if (request_.profile) require_profile_folder(start_.report_path, request_.report.overwrite);
 }
 
 std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
@@ -355,6 +389,14 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
     if (pooled[i].progress.timed == 0) continue;  // stopped before it measured anything
     results.push_back(finish(pooled[i], roofline, sweep.probes, combinations[i].run.depth, start_.loop));
   }
+  std::vector<std::optional<GreedyOutput>> outputs;
+  std::vector<RunSettings> runs;
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    outputs.push_back(results[i].output);
+    runs.push_back(combinations[i].run);
+  }
+  const auto agreements = sweep_agreement(outputs, runs);
+  for (std::size_t i = 0; i < results.size(); ++i) results[i].agreement = agreements[i];
   // Over every round's samples, so said once the last round has run: one line per kind of
   // warning for the whole sweep, the report keeping each. The results are a prefix of the
   // combinations even after Ctrl-C (a later one runs only once every earlier one has a timed

@@ -17,6 +17,7 @@
 #include "perf/genai_result.h"
 #include "perf/probe_schedule.h"
 #include "perf/roofline_result.h"
+#include "perf/run_profile.h"
 #include "perf/sweep_plan.h"
 #include "winml/genai_session.h"
 
@@ -46,6 +47,9 @@ struct GenaiBenchmarkRequest {
   BandwidthProbeMode bandwidth_probe = BandwidthProbeMode::automatic;
   RoundPlan rounds;                                         ///< --rounds / --delay
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
+  /// --profile: after each combination's last round, profiling runs of its own (genai_profile.h)
+  /// give its result an op-level profile; the traces go to <report>.profile/<combination>/.
+  std::optional<ProfileRequest> profile;
 };
 
 /// How to open the bundle, decided by the caller: the session options (EP choice, compilation,

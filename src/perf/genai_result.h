@@ -14,8 +14,11 @@
 #include "perf/cold_start.h"
 #include "perf/decode_timeline.h"
 #include "perf/genai_runner.h"
+#include "perf/greedy_output.h"
+#include "perf/output_agreement.h"
 #include "perf/roofline_result.h"
 #include "perf/run_context.h"
+#include "perf/run_profile.h"
 #include "perf/run_wide.h"
 #include "perf/throttle_check.h"
 #include "session/threads_in_effect.h"
@@ -107,6 +110,7 @@ struct GenaiRunFacts {
   std::vector<ColdStart> cold;                ///< --cold: one reload + first generation per iteration
   std::uint64_t peak_rss_bytes = 0;           ///< process VmHWM after the run
   std::vector<StagePreparation> preparation;  ///< GenaiSession::preparation()
+  std::optional<CompileTiming> compile;       ///< GenaiSession::compile_timing(): workers, wall time saved
 };
 
 /// A complete GenAI benchmark result.
@@ -117,10 +121,16 @@ struct GenaiPerfResult {
   WarmupMeans warmup;                            ///< warmup means (excluded from metrics)
   std::optional<ColdMetrics> cold;               ///< --cold: statistics over facts.cold
   std::optional<GenaiRoofline> roofline;         ///< absent when the bundle's weights could not be counted
+  std::optional<RunProfile> profile;             ///< --profile: made after the timed runs, in runs of its own
   RunContext context;                            ///< machine, clock and quality checks
   std::vector<GenaiRound> rounds;                ///< each round's figures, in round order
   std::vector<GenerationSample> samples;         ///< timed generations, raw
   std::vector<GenerationSample> warmup_samples;  ///< warmup generations, raw
+  /// What the reference generation (the first of its first run) produced; absent only in a
+  /// result read from a report that predates it.
+  std::optional<GreedyOutput> output;
+  /// Its output checked against the sweep's first result of the same prompt and lengths.
+  std::optional<Agreement> agreement;
 };
 
 /// Converts a timing to a sample (drops the text and token ids).

@@ -14,6 +14,7 @@
 #include "generated_inputs/shape_plan.h"
 #include "perf/input_data_check.h"
 #include "perf/latency_runner.h"
+#include "perf/onnx_profile.h"
 #include "perf/random_outputs.h"
 #include "storage/report_file.h"
 #include "winml/errors.h"
@@ -149,6 +150,7 @@ struct OnnxPooledRuns {
   std::vector<OnnxRound> rounds;             // one per round
   std::optional<OnnxValidation> validation;  // --validate: checked in the first round
   CombinationProgress progress;              // what has run, for an interruption's summary
+  std::optional<RunProfile> profile;         // --profile: made after its last round
 };
 
 }  // namespace
@@ -157,6 +159,7 @@ OnnxBenchmark::OnnxBenchmark(OnnxBenchmarkRequest request, BenchmarkServices ser
     : request_(std::move(request)),
       services_(std::move(services)),
       start_(begin_benchmark(request_.report, request_.loop, kOnnxDefaultIterations, kOnnxDefaultWarmup, services_)) {
+  if (request_.profile) require_profile_folder(start_.report_path, request_.report.overwrite);
   // --shape syntax is checked before anything loads; the machine's memory bounds generated inputs.
   for (const auto& text : request_.shapes) generated_inputs::parse_shape_override(text, overrides_);
   if (request_.validate && request_.input_data.empty()) {
@@ -234,6 +237,14 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     runs.samples.warmup_s.insert(runs.samples.warmup_s.end(), run.warmup_s.begin(), run.warmup_s.end());
     runs.samples.timed_s.insert(runs.samples.timed_s.end(), run.timed_s.begin(), run.timed_s.end());
     runs.samples.timed_wall_s += run.timed_wall_s;
+    if (request_.profile && scheduled.round == request_.rounds.rounds && !run.stopped &&
+        !stop_requested(services_.stop)) {
+      // After the combination's last timed run; the profiled Runs use options of their own.
+      const OnnxMetrics timed = compute_onnx_metrics(runs.samples, batch_size, request_.percentiles);
+      runs.profile = profile_onnx(*session, inputs.sets.size(), timed,
+                                  profile_folder(start_.report_path) / std::to_string(scheduled.position + 1),
+                                  *request_.profile, !ep::ort_providers(choice.ep).empty(), services_.clock);
+    }
     if (!first_round) continue;
 
     // The first round settles the configuration, the load and the first run, and validates outputs.
@@ -277,6 +288,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     result.context.clock = std::move(runs.clock);
     result.rounds = std::move(runs.rounds);
     result.metrics.validation = std::move(runs.validation);
+    result.profile = std::move(runs.profile);
     add_target_ci(result.context.quality, start_.loop, "latency_ms", result.metrics.latency_s,
                   result.samples.timed_s.size());
     results.push_back(std::move(result));

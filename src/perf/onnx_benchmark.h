@@ -20,6 +20,7 @@
 #include "perf/benchmark_setup.h"
 #include "perf/onnx_result.h"
 #include "perf/output_validation.h"
+#include "perf/run_profile.h"
 #include "perf/sweep_plan.h"
 #include "tensor_files/input_data.h"
 #include "winml/ep_choice.h"
@@ -62,6 +63,9 @@ struct OnnxBenchmarkRequest {
   ToleranceRequest tolerance;       ///< --rtol / --atol
   std::vector<double> percentiles = default_percentiles();  ///< --percentiles, parsed
   RoundPlan rounds;                                         ///< --rounds / --delay
+  /// --profile: after each combination's last round, profiled Runs of the timed session
+  /// (onnx_profile.h); the traces go to <report>.profile/<combination>/.
+  std::optional<ProfileRequest> profile;
 };
 
 /// One single-model benchmark. Constructing it is the shared setup step (start stamp, report path,

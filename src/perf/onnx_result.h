@@ -13,6 +13,7 @@
 #include "perf/latency_runner.h"
 #include "perf/output_validation.h"
 #include "perf/run_context.h"
+#include "perf/run_profile.h"
 #include "perf/run_wide.h"
 #include "perf/throttle_check.h"
 #include "session/threads_in_effect.h"
@@ -93,12 +94,13 @@ struct OnnxMetrics {
 
 /// A complete single-model benchmark result.
 struct OnnxPerfResult {
-  OnnxPerfConfig config;          ///< configuration echo
-  OnnxRunFacts facts;             ///< session creation and memory
-  OnnxMetrics metrics;            ///< statistics
-  LatencyRun samples;             ///< raw run durations by phase
-  RunContext context;             ///< machine, clock and quality checks
-  std::vector<OnnxRound> rounds;  ///< each round's figures, in round order
+  OnnxPerfConfig config;              ///< configuration echo
+  OnnxRunFacts facts;                 ///< session creation and memory
+  OnnxMetrics metrics;                ///< statistics
+  LatencyRun samples;                 ///< raw run durations by phase
+  RunContext context;                 ///< machine, clock and quality checks
+  std::vector<OnnxRound> rounds;      ///< each round's figures, in round order
+  std::optional<RunProfile> profile;  ///< --profile: made after the timed runs, in runs of its own
 };
 
 /// Metrics from the runner's output; batch_size scales samples/s; the latency summary reports

@@ -1,8 +1,10 @@
 #include "report/json_reporter.h"
 
+#include "report/agreement_json.h"
 #include "report/clock_report.h"
 #include "report/json_fields.h"
 #include "report/json_load.h"
+#include "report/profile_report.h"
 #include "report/roofline_report.h"
 
 namespace winml::report {
@@ -92,6 +94,7 @@ Json genai_metrics(const perf::GenaiPerfResult& r) {
           {"cold", json_fields::cold_metrics(r.cold)},
           {"peak_rss_bytes", r.facts.peak_rss_bytes},
           {"roofline", roofline_json(r.roofline)},
+          {"profile", profile_json(r.profile)},
           {"quality", json_fields::run_quality(r.context.quality)},
           {"warmup",
            {{"count", w.count},
@@ -122,6 +125,13 @@ Json preparation(const std::vector<StagePreparation>& stages) {
                    {"compatibility", p.compatibility}});
   }
   return out;
+}
+
+// How the compile step ran: null when nothing was compiled.
+Json compile_timing(const std::optional<CompileTiming>& timing) {
+  if (!timing) return nullptr;
+  return {{"jobs", timing->jobs},          {"jobs_source", timing->source},     {"limited_by", timing->limited_by},
+          {"wall_ms", ms(timing->wall_s)}, {"stages_ms", ms(timing->stages_s)}, {"saved_ms", ms(timing->saved_s)}};
 }
 
 Json onnx_config(const perf::OnnxPerfConfig& c) {
@@ -186,6 +196,7 @@ Json onnx_metrics(const perf::OnnxPerfResult& r) {
                   {"peak_rss_bytes", f.peak_rss_bytes},
                   {"quality", json_fields::run_quality(r.context.quality)}};
   if (m.validation) metrics["validation"] = onnx_validation(*m.validation);
+  if (r.profile) metrics["profile"] = profile_json(r.profile);
   return metrics;
 }
 
@@ -229,6 +240,9 @@ Json genai_result(const perf::GenaiPerfResult& result) {
   body["clock"] = clock_json(result.context.clock);
   body["rounds"] = genai_rounds(result.rounds);
   body["preparation"] = preparation(result.facts.preparation);
+  if (result.output) body["output"] = json_fields::greedy_output(*result.output);
+  if (result.agreement) body["agreement"] = json_fields::agreement(*result.agreement);
+  body["compile"] = compile_timing(result.facts.compile);
   body["samples"] = {{"timed", generation_samples(result.samples)},
                      {"warmup", generation_samples(result.warmup_samples)},
                      {"cold", cold_samples(result.facts.cold)}};

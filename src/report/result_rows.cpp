@@ -139,6 +139,25 @@ void clock_column(RowBuilder& row, const std::vector<perf::ClockCheck>& checks) 
   row.number("cpu_clock_drop_percent", worst_clock_drop_percent(checks));
 }
 
+// What the reference generation produced and how it compares (docs/metrics.md, "Greedy output",
+// "Agreement"): empty where a result has none, so the rows of one table keep their columns.
+void output_columns(RowBuilder& row, const perf::GenaiPerfResult& r) {
+  using Count = std::optional<std::int64_t>;
+  using Number = std::optional<double>;
+  const auto& o = r.output;
+  const bool top = o && !o->first_step_top.empty();
+  row.count("output_tokens", o ? Count(o->tokens) : std::nullopt);
+  row.text("output_ids_digest", o ? o->digest : std::string());
+  row.count("output_first_id", o && !o->first_ids.empty() ? Count(o->first_ids.front()) : std::nullopt);
+  row.number("output_first_logit", top ? Number(rate(o->first_step_top.front().logit)) : std::nullopt);
+  const auto& a = r.agreement;
+  row.text("agreement", a ? perf::to_string(a->status) : "");
+  row.count("agreement_reference", a ? Count(static_cast<std::int64_t>(a->reference)) : std::nullopt);
+  row.count("agreement_diverges_at_token", a && a->diverges_at ? Count(*a->diverges_at) : std::nullopt);
+  row.number("agreement_first_step_logit_diff",
+             a && a->first_step_logit_diff ? Number(rate(*a->first_step_logit_diff)) : std::nullopt);
+}
+
 void genai_row(const perf::GenaiPerfResult& r, const std::optional<perf::Shard>& shard, RowTable& table) {
   const perf::GenaiPerfConfig& c = r.config;
   const perf::GenaiMetrics& m = r.metrics;
@@ -174,6 +193,7 @@ void genai_row(const perf::GenaiPerfResult& r, const std::optional<perf::Shard>&
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
   clock_column(row, r.context.clock);
   roofline_columns(row, r.roofline);
+  output_columns(row, r);
   // --cold only: a run either measures cold starts or not, so the rows of one run agree.
   if (r.cold) {
     row.count("cold_iterations", static_cast<std::int64_t>(r.cold->iterations));

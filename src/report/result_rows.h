@@ -24,7 +24,7 @@ namespace winml::report {
 /// Version 2 added depth, max_length and depth_fill_mean_ms to GenAI rows; version 3 the
 /// roofline's columns (decode_bytes_per_step ... kv_cache_bytes); version 4 where a row was
 /// measured (host_name ... arch, shard_index, shard_count).
-inline constexpr int kRowSchemaVersion = 4;
+inline constexpr int kRowSchemaVersion = 5;
 
 /// One value: empty (unknown, e.g. threads when stages differ), text, a count, or a measurement
 /// already in the column's unit and rounded as the JSON report rounds it.

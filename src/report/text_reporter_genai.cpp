@@ -3,7 +3,10 @@
 
 #include <algorithm>
 
+#include "report/agreement_text.h"
 #include "report/clock_report.h"
+#include "report/profile_report.h"
+#include "report/compile_text.h"
 #include "report/roofline_report.h"
 #include "report/sparkline.h"
 #include "report/text_load.h"
@@ -130,11 +133,13 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
                fmt::format("{} · TTFT mean {} · total mean {} · decode {}", count_of(w.count, "run"),
                            duration(w.ttft_s), duration(w.total_s), rate(w.decode_tokens_per_s, "tok/s"))});
   }
+  if (r.output) t.add_row({"greedy output", greedy_output_text(*r.output)});
   for (const StagePreparation& p : r.facts.preparation) {
     t.add_row({"stage " + p.stage, fmt::format("{} · {}{} · {}{}", p.ep, p.action,
                                                p.compatibility == "not_checked" ? "" : " (" + p.compatibility + ")",
                                                duration(p.seconds), p.detail.empty() ? "" : " · " + p.detail)});
   }
+  if (r.facts.compile) t.add_row({"compile", compile_timing_text(*r.facts.compile)});
   add_quality_rows(t, r.context.quality,
                    {{"TTFT", &m.ttft_s},
                     {"TPOT", &m.tpot_s},
@@ -154,6 +159,7 @@ std::string TextReporter::format_one(const perf::GenaiPerfResult& result) const 
   out += config_table(result).render(style, 2);
   out += "\n" + stats_table(result.metrics, result.config.run.percentiles).render(style, 2);
   out += "\n" + results_table(result, glyphs_).render(style, 2);
+  if (result.profile) out += "\n" + profile_text(*result.profile, style);
   return out;
 }
 

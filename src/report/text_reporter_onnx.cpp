@@ -3,6 +3,7 @@
 #include <fmt/ranges.h>
 
 #include "report/clock_report.h"
+#include "report/profile_report.h"
 #include "report/text_load.h"
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
@@ -83,6 +84,7 @@ std::string TextReporter::format_one(const perf::OnnxPerfResult& result) const {
   out += "\n" + stats.render(style, 2);
   out += "\n" + results_table(result).render(style, 2);
   if (result.metrics.validation) out += "\n" + validation_text(*result.metrics.validation, style);
+  if (result.profile) out += "\n" + profile_text(*result.profile, style);
   return out;
 }
 

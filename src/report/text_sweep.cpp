@@ -2,10 +2,12 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <functional>
 #include <optional>
 
 #include "perf/sweep_axes.h"
+#include "report/agreement_text.h"
 #include "report/clock_report.h"
 #include "report/roofline_report.h"
 #include "report/text_sections.h"
@@ -119,25 +121,47 @@ std::string clock_footnote() {
       perf::kThrottleDropPercent);
 }
 
+// Whether some result was checked against another (a sweep over EP, device or threads): only then
+// do the agreement columns say anything.
+bool any_checked(const perf::GenaiPerfReport& report) {
+  return std::any_of(report.results.begin(), report.results.end(), [](const perf::GenaiPerfResult& r) {
+    return r.agreement && r.agreement->status != perf::AgreementStatus::reference;
+  });
+}
+
 }  // namespace
 
 std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& style) {
   const perf::GenaiPerfResult& first = report.results.front();
   std::string out = preamble(report, "bundle", first.config.bundle, loop_text(first, "iteration"), style);
   const auto axes = axis_names(report.sweep, perf::AxisRuntime::genai);
+  const bool checked = any_checked(report);
+  std::vector<std::string> header = {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s", "decode GB/s", "CPU clock"};
+  if (checked) header.insert(header.end(), {"greedy ids", "step-1 Δ"});
   const Table t = sweep_table<perf::GenaiPerfResult>(
-      report, axes, {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s", "decode GB/s", "CPU clock"},
-      [](const perf::GenaiPerfResult& r) -> std::vector<std::string> {
-        return {
+      report, axes, header, [checked](const perf::GenaiPerfResult& r) -> std::vector<std::string> {
+        std::vector<std::string> cells = {
             mean_pm(r.metrics.ttft_s, 1e3), mean_pm(r.metrics.tpot_s, 1e3),   mean_pm(r.metrics.decode_tokens_per_s, 1),
             mean_pm(prefill_rates(r), 1),   roofline_decode_cell(r.roofline), clock_cell(r.context.clock)};
+        if (checked) {
+          cells.push_back(r.agreement ? agreement_cell(*r.agreement) : "-");
+          cells.push_back(r.agreement ? logit_diff_cell(*r.agreement) : "-");
+        }
+        return cells;
       });
   out += cells_explained("iterations") + t.render(style, 2);
-  return out +
-         "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n"
-         "  decode GB/s: bytes a decode step reads / the mean step, and its share of the read bandwidth probed "
-         "around the combination\n" +
-         clock_footnote();
+  out +=
+      "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n"
+      "  decode GB/s: bytes a decode step reads / the mean step, and its share of the read bandwidth probed "
+      "around the combination\n" +
+      clock_footnote();
+  if (checked) {
+    out += fmt::format(
+        "  greedy ids: each row's generated ids against the first row with the same prompt and lengths (the first {} "
+        "ids and a digest of all); step-1 Δ: the largest logit difference of the first token's top {} candidates\n",
+        perf::kKeptOutputIds, perf::kFirstStepCandidates);
+  }
+  return out;
 }
 
 std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& style) {

@@ -6,6 +6,7 @@
 #include "bundle/ep_override.h"
 #include "bundle/intra_op_threads.h"
 #include "bundle/provider_options.h"
+#include "bundle/session_profiling.h"
 #include "bundle/stage_files.h"
 #include "bundle/stage_list.h"
 #include "compile/compile_config.h"
@@ -52,6 +53,11 @@ void check_shipped_stages(const compile::CompileJob& job, const compile::Compati
   }
 }
 
+CompileTiming timing_of(const compile::PreparedStages& prepared) {
+  return {prepared.jobs.jobs,    prepared.jobs.source,     prepared.jobs.limited_by,
+          prepared.wall_seconds, prepared.stage_seconds(), prepared.saved_seconds()};
+}
+
 // Where the derived bundle goes (docs/execution-providers.md, "Where it goes").
 std::filesystem::path derived_dir(const std::filesystem::path& bundle_dir, const LoadTarget& target, bool compiling) {
   if (!target.out_dir.empty()) return target.out_dir;
@@ -81,6 +87,11 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
     // Threads travel the same way as a routing change (GenAI has no per-stage API for either).
     routed.config = bundle::with_intra_op_threads(std::move(routed.config), *request.intra_op_threads);
     routed.changed = routed.config != config.json;
+  }
+  if (!request.profile_dir.empty()) {
+    // After the bundle check (which refuses a bundle's own profiling): only winml's profiling runs profile.
+    routed.config = bundle::with_session_profiling(std::move(routed.config), request.profile_dir);
+    routed.changed = true;
   }
   prepared.threads = bundle::stage_thread_settings(routed.config);
 
@@ -117,6 +128,7 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
   }
   job.out_dir = prepared.load_dir;
   job.timeout_s = request.compile_timeout_s;
+  job.jobs = request.compile_jobs;
   job.embed = target.embed;
   job.compiler_id = request.compiler_id;
   job.worker = request.worker;
@@ -130,6 +142,7 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
   auto results = compile::build_compiled_folder(job, finish, routed.config.dump());
   prepared.stages.clear();
   for (const auto& result : results.stages) prepared.stages.push_back(to_preparation(result));
+  if (!results.from_completion_marker) prepared.compile = timing_of(results);
   return prepared;
 }
 

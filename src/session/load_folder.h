@@ -24,11 +24,13 @@ struct LoadRequest {
   std::optional<int> intra_op_threads;  ///< intra-op threads of every stage; nullopt = as written
   bool compile = false;                 ///< pre-compile EPContext-capable stages
   double compile_timeout_s = 300;       ///< per stage, before falling back to the original ONNX
+  unsigned compile_jobs = 0;            ///< stages compiled at once; 0 = compile::resolve_compile_jobs' default
   std::string compiler_id;              ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
   std::vector<std::string> worker;      ///< compile worker command; empty = winml-compile-worker
   /// Asked of every EPContext model a stage would run from, compiled or shipped with the bundle
   /// (engine_compatibility_check); empty = none.
   compile::CompatibilityCheck check;
+  std::filesystem::path profile_dir;  ///< non-empty: every session profiles into it (session_profiling.h)
 };
 
 /// Where and how to write a derived bundle.
@@ -43,6 +45,7 @@ struct LoadFolder {
   std::filesystem::path load_dir;        ///< folder to hand to GenAI
   std::string effective_ep = "config";   ///< alias forced on the bundle, or "config"
   std::vector<StagePreparation> stages;  ///< what happened to each stage
+  std::optional<CompileTiming> compile;  ///< how the compile step ran; nullopt when nothing was compiled
   std::vector<StageThreads> threads;     ///< per stage, the intra-op threads the loaded config sets
   std::vector<std::string> warnings;
 };

@@ -31,6 +31,9 @@ TEST(PerfOptions, IgnoredFlagsAreThoseOfTheOtherRuntime) {
   EXPECT_EQ(ignored_flags("winml-genai", given), (std::vector<std::string>{"--batch-size", "--shape"}));
   EXPECT_EQ(ignored_flags("winml", given), (std::vector<std::string>{"--prompt", "--compile"}));
   EXPECT_TRUE(ignored_flags("winml", {"--iterations", "--ep"}).empty());
+  // A single model has no stages to compile side by side.
+  EXPECT_EQ(ignored_flags("winml", {"--compile-jobs"}), (std::vector<std::string>{"--compile-jobs"}));
+  EXPECT_TRUE(ignored_flags("winml-genai", {"--compile-jobs"}).empty());
 }
 
 }  // namespace

@@ -271,5 +271,44 @@ TEST(Compare, AZeroBaseIsUnjudged) {
   EXPECT_EQ(unjudged_reason(*open[0].metric), "the base mean is 0, so there is no relative change");
 }
 
+// The greedy output of each new result against its base result's (docs/metrics.md, "Agreement").
+TEST(Compare, GreedyIdsAreCheckedAgainstTheBase) {
+  const Report base = golden_report("genai.json", "base.json");
+  const Comparison same = compare_reports({base, golden_report("genai.json", "same.json")}, false);
+  ASSERT_TRUE(same.reports[0].rows[0].agreement);
+  EXPECT_EQ(same.reports[0].rows[0].agreement->status, perf::AgreementStatus::identical);
+
+  Report parted = golden_report("genai.json", "parted.json");
+  Json& output = parted.results[0]["output"];
+  output["first_ids"][2] = 5;
+  output["ids_digest"] = "0000000000000000";
+  output["first_step_top"][0]["logit"] = output["first_step_top"][0]["logit"].get<double>() + 0.5;
+  const Comparison c = compare_reports({base, parted}, false);
+  const auto& a = c.reports[0].rows[0].agreement;
+  ASSERT_TRUE(a);
+  EXPECT_EQ(a->status, perf::AgreementStatus::diverged);
+  EXPECT_EQ(a->diverges_at, 3);
+  EXPECT_NEAR(*a->first_step_logit_diff, 0.5, 1e-6);
+
+  Report sampled = golden_report("genai.json", "sampled.json");
+  sampled.results[0]["output"]["decoding"] = "sampling";
+  EXPECT_EQ(compare_reports({base, sampled}, false).reports[0].rows[0].agreement->status,
+            perf::AgreementStatus::not_comparable);
+
+  // A report from before the output record: no verdict rather than a wrong one.
+  Report older = golden_report("genai.json", "older.json");
+  older.results[0].erase("output");
+  EXPECT_FALSE(compare_reports({base, older}, false).reports[0].rows[0].agreement);
+}
+
+TEST(Compare, GreedyIdsOfDifferentPromptsAreNotCompared) {
+  Report other = golden_report("genai.json", "other.json");
+  other.results[0]["config"]["prompt"] = "another prompt";
+  const Comparison c = compare_reports({golden_report("genai.json", "base.json"), other}, true);
+  ASSERT_TRUE(c.reports[0].rows[0].agreement);
+  EXPECT_EQ(c.reports[0].rows[0].agreement->status, perf::AgreementStatus::not_comparable);
+  EXPECT_EQ(perf::agreement_text(*c.reports[0].rows[0].agreement), "not comparable (different prompt or lengths)");
+}
+
 }  // namespace
 }  // namespace winml::compare

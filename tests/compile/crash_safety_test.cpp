@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <chrono>
 #include <random>
 #include <thread>
@@ -28,7 +29,8 @@ namespace {
 
 namespace fs = std::filesystem;
 
-int g_checkpoints = 0;
+// Atomic: with parallel compiles the checkpoints come from several threads.
+std::atomic<int> g_checkpoints{0};
 int g_kill_at = 0;
 
 void count_checkpoint(std::string_view) { ++g_checkpoints; }
@@ -38,8 +40,10 @@ void kill_at_checkpoint(std::string_view) {
 }
 
 // Every stage on QNN: three compiles per preparation, so three times the commit steps to kill.
-CompileJob job_for(const test::CompileFixture& fx, const std::string& round, int delay_ms = 0) {
+// `jobs` > 1 compiles them side by side, so a kill lands while several are under way.
+CompileJob job_for(const test::CompileFixture& fx, const std::string& round, int delay_ms = 0, unsigned jobs = 1) {
   CompileJob job = fx.job({"--fake-delay-ms=" + std::to_string(delay_ms)});
+  job.jobs = jobs;
   for (auto& stage : job.stages) {
     stage.ep = "qnn";
     stage.provider_options["round"] = round;
@@ -148,30 +152,36 @@ class Snapshot {
   fs::path copy_;
 };
 
-TEST(CrashSafety, KilledAtEveryCheckpoint) {
+void kill_at_every_checkpoint(unsigned jobs) {
   test::CompileFixture fx;
   Snapshot a_folder(fx);
   // Count the checkpoints of one full B preparation over the A folder.
   g_checkpoints = 0;
   set_checkpoint_hook(count_checkpoint);
-  build_compiled_folder(job_for(fx, "B"), write_config(fx.out(), "B"));
+  build_compiled_folder(job_for(fx, "B", 0, jobs), write_config(fx.out(), "B"));
   set_checkpoint_hook(nullptr);
-  const int steps = g_checkpoints;
+  const int steps = g_checkpoints.load();
   ASSERT_GE(steps, 20) << "fewer checkpoints than the steps of three stage compiles";
-  RecordProperty("checkpoints", steps);
+  ::testing::Test::RecordProperty("checkpoints", steps);
   for (int k = 1; k <= steps; ++k) {
     a_folder.restore();
     g_checkpoints = 0;
     g_kill_at = k;
     set_checkpoint_hook(kill_at_checkpoint);
-    int status = prepare_in_child(job_for(fx, "B"), fx.out(), [](pid_t) {});
+    int status = prepare_in_child(job_for(fx, "B", 0, jobs), fx.out(), [](pid_t) {});
     set_checkpoint_hook(nullptr);
     ASSERT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL) << "checkpoint " << k << " was not reached";
     check_later_runs(fx, "killed at checkpoint " + std::to_string(k) + " of " + std::to_string(steps));
   }
 }
 
-TEST(CrashSafety, KilledAfterRandomDelays) {
+TEST(CrashSafety, KilledAtEveryCheckpoint) { kill_at_every_checkpoint(1); }
+
+// The same with the three stages compiling side by side: the N-th step is then some stage's, and
+// the others are mid-compile or mid-commit when the kill comes.
+TEST(CrashSafety, KilledAtEveryCheckpointWhileCompilingSideBySide) { kill_at_every_checkpoint(3); }
+
+void kill_after_random_delays(unsigned jobs) {
   test::CompileFixture fx;
   Snapshot a_folder(fx);
   std::mt19937 random(20240601);  // fixed: a failure must reproduce
@@ -179,13 +189,17 @@ TEST(CrashSafety, KilledAfterRandomDelays) {
   for (int i = 0; i < 8; ++i) {
     a_folder.restore();
     const int delay = delay_ms(random);
-    prepare_in_child(job_for(fx, "B", 40), fx.out(), [delay](pid_t pid) {
+    prepare_in_child(job_for(fx, "B", 40, jobs), fx.out(), [delay](pid_t pid) {
       std::this_thread::sleep_for(std::chrono::milliseconds(delay));
       ::kill(pid, SIGKILL);
     });
     check_later_runs(fx, "killed after " + std::to_string(delay) + " ms");
   }
 }
+
+TEST(CrashSafety, KilledAfterRandomDelays) { kill_after_random_delays(1); }
+
+TEST(CrashSafety, KilledAfterRandomDelaysWhileCompilingSideBySide) { kill_after_random_delays(3); }
 
 }  // namespace
 }  // namespace winml::compile

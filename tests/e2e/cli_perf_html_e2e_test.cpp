@@ -295,6 +295,11 @@ TEST_F(PerfHtml, RealSweepDrawsACurveForEachSweptSetting) {
     EXPECT_EQ(chart_status(last_status_, id)["points"], 8) << id;
     EXPECT_EQ(chart_status(last_status_, id)["datasets"], 4) << id;  // one curve per pair of the other two
   }
+  // The results table carries each result's greedy ids and their check against the first result of
+  // the same prompt and lengths (the 1-thread one).
+  const test::LoadedPage page = test::load_page(chromium_, path("swept.html"));
+  EXPECT_NE(page.dom.find(">reference<"), std::string::npos);
+  EXPECT_NE(page.dom.find(test::first_result(report)["output"]["ids_digest"].get<std::string>()), std::string::npos);
 }
 
 TEST_F(PerfHtml, MissingDataGivesNotesInsteadOfCharts) {
@@ -360,6 +365,26 @@ TEST_F(PerfHtml, AxesHeadingsAndNamesReadCleanly) {
     EXPECT_NE(label.get<std::string>().find("threads"), std::string::npos) << label;
   }
   EXPECT_EQ(labels.size(), last_status_["labels"].size()) << "two results share a name";
+}
+
+// --profile: a stacked bar per phase, one segment per stage x EP x operator type, in ms per step.
+TEST_F(PerfHtml, ProfiledRunDrawsStackedBarsForPrefillAndDecode) {
+  const json report = genai_run("profiled", "--profile --html " + path("profiled.html").string(), 6);
+  const test::LoadedPage loaded = test::load_page(chromium_, path("profiled.html"));
+  ASSERT_EQ(loaded.exit_code, 0) << loaded.err;
+  const json status = test::render_status(loaded.dom);
+  ASSERT_TRUE(status.is_object()) << loaded.dom;
+  EXPECT_EQ(status["errors"], json::array()) << status.dump(2);
+  const json& profile = test::first_result(report)["metrics"]["profile"];
+  for (const json& phase : profile["phases"]) {
+    const std::string id = "profile-" + phase["phase"].get<std::string>();
+    const json chart = chart_status(status, id);
+    ASSERT_TRUE(chart.is_object()) << id << " not drawn: " << status.dump(2);
+    EXPECT_EQ(chart["datasets"], phase["cells"].size()) << id;
+    double per_step = 0;
+    for (const json& cell : phase["cells"]) per_step += cell["ms"].get<double>() / phase["steps"].get<double>();
+    EXPECT_NEAR(chart["sum"].get<double>(), per_step, 1e-9 * (1 + per_step)) << id;
+  }
 }
 
 TEST_F(PerfHtml, AResultAloneIsNamedByItsModelAndEp) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "perf/greedy_output.h"
 #include "perf/shard.h"
 #include "report/json_reporter.h"
 #include "test_support/golden_reports.h"
@@ -136,6 +137,33 @@ TEST(ReportMerge, MachinesKeepTheirFactsAndVersionOneIsOneResult) {
   EXPECT_FALSE(results[4].contains("schema_version"));
   // The version 1 report ran no sweep: different sweeps make one of no axes, a combination per result.
   EXPECT_EQ(merged.report["sweep"], (Json{{"axes", Json::array()}, {"combinations", 5}}));
+}
+
+// Machines of a fleet that generated other ids for the same prompt show it: every merged result is
+// checked against the first of its prompt and lengths, whichever report it came from.
+TEST(ReportMerge, GreedyOutputsAreCheckedAcrossTheMergedReports) {
+  auto with_output = [](Json doc, const std::vector<std::int32_t>& ids) {
+    for (Json& r : doc["results"]) {
+      r["output"] = {{"decoding", "greedy"}, {"generation", "warmup"},
+                     {"tokens", ids.size()}, {"ids_digest", perf::ids_digest(ids)},
+                     {"first_ids", ids},     {"first_step_top", Json::array()}};
+      r["agreement"] = {{"status", "reference"}};  // what each run said on its own
+    }
+    return doc;
+  };
+  const MergedReport merged =
+      merge({{"a.json", with_output(report({16}, std::nullopt, "prompt_tokens", "genai", "cpu A"), {4, 5, 6})},
+             {"b.json", with_output(report({16}, std::nullopt, "prompt_tokens", "genai", "cpu B"), {4, 7, 6})},
+             {"c.json", with_output(report({32}), {1})}},
+            {});
+  const Json& results = merged.report["results"];
+  ASSERT_EQ(results.size(), 3u);
+  EXPECT_EQ(results[0]["agreement"]["status"], "reference");
+  EXPECT_EQ(results[1]["agreement"]["status"], "diverged");
+  EXPECT_EQ(results[1]["agreement"]["reference"], 0);
+  EXPECT_EQ(results[1]["agreement"]["diverges_at_token"], 2);
+  EXPECT_EQ(results[2]["agreement"]["status"], "reference");
+  EXPECT_EQ(results[2]["agreement"]["reference"], 2);
 }
 
 TEST(ReportMerge, MissingShardsAreRefusedUnlessAllowed) {

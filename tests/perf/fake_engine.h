@@ -49,6 +49,8 @@ class FakeGenerator final : public engine::Generator {
   }
   std::int32_t last_token() override { return 7; }
   bool is_done() override { return length_ >= max_length_; }
+  // Token 7 leads; reading the logits costs nothing on the fake clock.
+  std::vector<float> last_logits() override { return {0.5F, 1.0F, 0.25F, 0, 0, 0, 0, 2.0F}; }
 
  private:
   FakeWorld& world_;
@@ -118,6 +120,11 @@ class FakeOnnxSession final : public engine::OnnxSession {
     world_.run_sets.push_back(set);
     if (runs_ == fail_at_) throw SessionError("fake run failed");
     world_.now += costs_.empty() ? 0 : costs_[std::min(runs_ - 1, costs_.size() - 1)];
+  }
+  /// As run(), recorded apart; writes no profile (the fake has no nodes to profile).
+  void run_profiled(std::size_t set, const std::string& file_prefix) override {
+    world_.events.push_back("run_profiled " + file_prefix);
+    world_.run_sets.push_back(set);
   }
   /// The bound set's inputs, as the outputs (the fake computes the identity).
   std::vector<engine::HostValue> first_outputs(std::size_t set) override { return bound.at(set); }

@@ -1,7 +1,10 @@
 #include "fixtures.h"
 
 #include "perf/genai_roofline.h"
+#include "perf/greedy_output.h"
+#include "perf/output_agreement.h"
 #include "perf/run_quality.h"
+#include "profile/profile_summary.h"
 
 namespace winml::testing {
 namespace {
@@ -14,6 +17,15 @@ GenerationTiming timing(double prefill, double first, std::vector<double> decode
   t.input_tokens = input;
   t.generated_tokens = 1 + static_cast<int>(t.decode_s.size());
   return t;
+}
+
+// A reference generation that produced `ids`, the first token's candidates `top` (id, logit).
+perf::GreedyOutput fixture_output(std::vector<std::int32_t> ids, std::vector<TokenLogit> top,
+                                  perf::ReferenceGeneration generation) {
+  GenerationTiming t;
+  t.token_ids = std::move(ids);
+  t.first_top_logits = std::move(top);
+  return perf::greedy_output(t, false, generation);
 }
 
 // A bundle of 8 layers (32 heads, 4 key/value heads of 64, float cache) with 420 MB of weights,
@@ -48,6 +60,36 @@ void attach_roofline(perf::GenaiPerfResult& r, perf::BandwidthProbes probes) {
   const perf::RooflineModel model = roofline_model();
   r.roofline = perf::GenaiRoofline{model, probes,
                                    perf::compute_roofline(model, r.samples, r.metrics, probes, r.facts.peak_rss_bytes)};
+}
+
+// --profile of a two-stage pipeline whose transformer runs on an accelerator EP: the embedding's
+// Gather and one Mul stayed on the CPU.
+void attach_profile(perf::GenaiPerfResult& r) {
+  using profile::NodeTime;
+  auto ctx_run = [](double dur, double mm_us, double mul_us) {
+    return profile::SessionRun{"ctx",
+                               0,
+                               dur,
+                               {NodeTime{"/layers.0/attn/q_proj/MatMul", "MatMul", "WinmlTestEP", 0, mm_us},
+                                NodeTime{"/layers.0/mlp/act/Mul", "Mul", profile::kCpuEp, 0, mul_us}}};
+  };
+  profile::SessionRun embed{"embed", 0, 900, {NodeTime{"/embed/Gather", "Gather", profile::kCpuEp, 0, 600}}};
+  perf::RunProfile p;
+  p.method = "session";
+  p.directory = "/reports/run.profile/1";
+  p.traces = {"ctx_2026-07-10_14-30-06.json", "embed_2026-07-10_14-30-06.json"};
+  p.merged_trace = "merged.trace.json";
+  p.runs = 2;
+  p.top_k = 2;
+  perf::ProfiledPhase prefill{profile::summarize_phase("prefill", {embed, ctx_run(11000, 9000, 1250)}, 1, 2, true),
+                              0.0123, 0.0131};
+  perf::ProfiledPhase decode{
+      profile::summarize_phase("decode", {ctx_run(9500, 8000, 500), ctx_run(9700, 8200, 500), ctx_run(9800, 8100, 600)},
+                               3, 2, true),
+      0.0100, 0.0104};
+  p.phases = {prefill, decode};
+  p.cpu_share = profile::pooled_cpu_share({prefill.profile, decode.profile});
+  r.profile = p;
 }
 
 }  // namespace
@@ -100,9 +142,15 @@ perf::GenaiPerfResult genai_fixture() {
   facts.peak_rss_bytes = 537'919'488;
   facts.preparation = {{"ctx", "qnn", "compiled", 12.5, "", "optimal"},
                        {"iter", "qnn", "fell_back", 300.0, "compile timed out after 300 s"}};
+  // The two stages compiled side by side: the wall time is the slower one's.
+  facts.compile = CompileTiming{2, "auto", "stages", 300.0, 312.5, 12.5};
   perf::GenaiPerfResult r = perf::make_genai_result(c, run, facts, fixed_machine());
   attach_roofline(r, {bandwidth_probe({48.5, 50.25, 49.0}), bandwidth_probe({47.75, 49.5, 46.0})});
   r.context.clock = {{1, {8, 3400.125, 3100}, {8, 3390.5, 3050}}};  // steady
+  attach_profile(r);
+  r.output = fixture_output({318, 4, 4, 2}, {{318, 12.5}, {4, 11.25}, {77, 9.75}, {2, 9.5}, {1000, -0.125}},
+                            perf::ReferenceGeneration::warmup);
+  r.agreement = perf::Agreement{};  // a plain run: its own reference
   return r;
 }
 
@@ -128,7 +176,8 @@ perf::GenaiPerfResult genai_budget_fixture() {
   perf::MachineInfo m = fixed_machine();
   m.build_type = "Debug";
   perf::GenaiPerfResult r = perf::make_genai_result(c, run, perf::GenaiRunFacts{}, m);
-  attach_roofline(r, {{}, {}, perf::ProbeSkip::off});  // --no-bandwidth-probe
+  attach_roofline(r, {{}, {}, perf::ProbeSkip::off});                                      // --no-bandwidth-probe
+  r.output = fixture_output({5}, {{5, 3.5}, {6, 3.0}}, perf::ReferenceGeneration::timed);  // no warmup
   return r;
 }
 
@@ -236,9 +285,24 @@ perf::GenaiPerfReport genai_sweep_fixture() {
       // The last combination ran on a throttling machine.
       const bool hot = threads == 2 && prompt == 64;
       r.context.clock = {{1, {8, 3400, 3300}, {8, hot ? 2900.0 : 3395.0, 2800}}};
+      // Twice the threads changed the arithmetic: the 16-token prompt's ids stay, the 64-token
+      // prompt's part at the third token.
+      const bool parts = threads == 2 && prompt == 64;
+      const float shift = threads == 2 ? 0.0625F : 0;
+      r.output = fixture_output(
+          prompt == 16 ? std::vector<std::int32_t>{9, 8, 7} : std::vector<std::int32_t>{11, 12, parts ? 14 : 13},
+          {{prompt == 16 ? 9 : 11, 4.5F + shift}, {3, 4.25F}, {20, 2.0F - shift}}, perf::ReferenceGeneration::warmup);
       report.results.push_back(std::move(r));
     }
   }
+  std::vector<std::optional<perf::GreedyOutput>> outputs;
+  std::vector<int> prompts;
+  for (const perf::GenaiPerfResult& r : report.results) {
+    outputs.push_back(r.output);
+    prompts.push_back(r.metrics.prompt_tokens);
+  }
+  const auto agreements = perf::sweep_agreement(outputs, prompts);
+  for (std::size_t i = 0; i < agreements.size(); ++i) report.results[i].agreement = agreements[i];
   return report;
 }
 

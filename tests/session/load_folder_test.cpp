@@ -150,6 +150,25 @@ TEST_F(LoadFolderTest, CompileWritesCompiledStagesIntoCompiledFolderAndPointsThe
   EXPECT_TRUE(fx_.records().empty());
 }
 
+TEST_F(LoadFolderTest, CompileJobsReachTheCompilerAndItsTimingComesBack) {
+  LoadRequest two = request("", true);
+  two.compile_jobs = 2;
+  LoadFolder folder = prepare_load_folder(config_, two);
+  EXPECT_THAT(actions(folder), ElementsAre("embed:cpu:jit", "ctx:qnn:compiled", "iter:qnn:compiled"));
+  ASSERT_TRUE(folder.compile.has_value());
+  EXPECT_EQ(folder.compile->jobs, 2u);
+  EXPECT_EQ(folder.compile->source, "requested");
+  EXPECT_GT(folder.compile->wall_s, 0.0);
+  double summed = 0;
+  for (const auto& stage : folder.stages) summed += stage.seconds;
+  EXPECT_DOUBLE_EQ(folder.compile->stages_s, summed);
+  EXPECT_DOUBLE_EQ(folder.compile->saved_s, std::max(0.0, summed - folder.compile->wall_s));
+  // A folder already prepared compiles nothing: no timing to report.
+  EXPECT_FALSE(prepare_load_folder(config_, two).compile.has_value());
+  // Nor does a run without compiling.
+  EXPECT_FALSE(prepare_load_folder(config_, request("cpu", false)).compile.has_value());
+}
+
 TEST_F(LoadFolderTest, CompileOnCpuWarnsAndCompilesNothing) {
   LoadFolder folder = prepare_load_folder(config_, request("cpu", true));
   EXPECT_THAT(folder.warnings, testing::Contains(HasSubstr("--compile")));

@@ -29,7 +29,13 @@ class FakeGenerator final : public engine::Generator {
     now_ += 100;
     return calls_ >= done_after_;
   }
-  std::vector<std::size_t> appends_;  ///< the size of every append_tokens call
+  std::vector<float> last_logits() override {
+    now_ += 100;  // reading the logits must never be inside a timed region either
+    logits_read_after_calls_.push_back(calls_);
+    return {1.0F, 3.0F, -2.0F, 3.0F, 0.5F};
+  }
+  std::vector<int> logits_read_after_calls_;  ///< generate_next_token calls before each last_logits
+  std::vector<std::size_t> appends_;          ///< the size of every append_tokens call
   std::size_t appended_ = 0;
   int calls_ = 0;
 
@@ -89,6 +95,38 @@ TEST(TimedGeneration, SinkSeesEveryToken) {
   auto timing = run_timed_generation(
       generator, {kNoDepth, kOneToken}, 3, [&] { return now; }, [&](std::int32_t id) { seen.push_back(id); });
   EXPECT_EQ(seen, timing.token_ids);
+}
+
+// The prefill's logits are read once, between the prefill and the first token (GenAI would run a
+// decode step for them after it), and the read is in neither timing.
+TEST(TimedGeneration, TopLogitsAreReadBetweenPrefillAndFirstTokenUntimed) {
+  double now = 0;
+  FakeGenerator generator(now, 0.5, 0.01, 0.02, 1000);
+  const std::vector<std::int32_t> prompt = {1, 2, 3};
+  auto timing = run_timed_generation(generator, {kNoDepth, prompt, 3}, 4, [&] { return now; });
+  EXPECT_EQ(generator.logits_read_after_calls_, (std::vector<int>{0}));
+  EXPECT_NEAR(timing.prefill_s, 1.5, 1e-9);
+  EXPECT_NEAR(timing.first_token_s, 0.01, 1e-9);
+  ASSERT_EQ(timing.first_top_logits.size(), 3u);
+  // Highest first; the tie at 3.0 goes to the lower id.
+  EXPECT_EQ(timing.first_top_logits[0].id, 1);
+  EXPECT_EQ(timing.first_top_logits[1].id, 3);
+  EXPECT_EQ(timing.first_top_logits[2].id, 0);
+  EXPECT_EQ(timing.first_top_logits[2].logit, 1.0F);
+}
+
+TEST(TimedGeneration, NoTopLogitsUnlessAsked) {
+  double now = 0;
+  FakeGenerator generator(now, 0.5, 0.01, 0.02, 1000);
+  auto timing = run_timed_generation(generator, {kNoDepth, kOneToken}, 2, [&] { return now; });
+  EXPECT_TRUE(generator.logits_read_after_calls_.empty());
+  EXPECT_TRUE(timing.first_top_logits.empty());
+}
+
+TEST(TopLogits, KeepsAtMostWhatThereIs) {
+  EXPECT_EQ(top_logits({2.0F, 1.0F}, 5).size(), 2u);
+  EXPECT_TRUE(top_logits({2.0F}, 0).empty());
+  EXPECT_TRUE(top_logits({}, 5).empty());
 }
 
 TEST(TimedGeneration, ZeroTokensRunsNothing) {

@@ -1,6 +1,8 @@
 #include "env_config.h"
 
 #include <algorithm>
+#include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <stdexcept>
 
@@ -84,6 +86,38 @@ CompileBehavior compile_behavior() {
   }
   return behavior;
 }
+
+Perturbation parse_perturbation(const std::string& text) {
+  Perturbation p;
+  if (text.empty()) return p;
+  const std::string bad =
+      "WINML_TEST_EP_PERTURB: unknown value '" + text + "' (expected matmul, add or mul, optionally :VALUE)";
+  const std::size_t colon = text.find(':');
+  std::string op = text.substr(0, colon);
+  std::transform(op.begin(), op.end(), op.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  if (op == "matmul") {
+    p.op_type = "MatMul";
+  } else if (op == "add") {
+    p.op_type = "Add";
+  } else if (op == "mul") {
+    p.op_type = "Mul";
+  } else {
+    throw std::invalid_argument(bad);
+  }
+  p.offset = kDefaultPerturbOffset;
+  if (colon == std::string::npos) return p;
+  const std::string number = text.substr(colon + 1);
+  std::size_t used = 0;
+  try {
+    p.offset = std::stof(number, &used);
+  } catch (const std::exception&) {
+    throw std::invalid_argument(bad);
+  }
+  if (used != number.size() || !std::isfinite(p.offset)) throw std::invalid_argument(bad);
+  return p;
+}
+
+Perturbation perturbation() { return parse_perturbation(env("WINML_TEST_EP_PERTURB").value_or("")); }
 
 std::optional<std::string> counters_file() {
   auto value = env("WINML_TEST_EP_COUNTERS");

@@ -12,7 +12,7 @@
 namespace winml_test_ep {
 
 FusedKernel::FusedKernel(Program program, Counters& counters)
-    : OrtNodeComputeInfo{}, program_(std::move(program)), counters_(counters) {
+    : OrtNodeComputeInfo{}, program_(std::move(program)), counters_(counters), perturbation_(perturbation()) {
   ort_version_supported = ORT_API_VERSION;
   CreateState = create_state;
   Compute = compute;
@@ -61,6 +61,9 @@ void FusedKernel::run(OrtKernelContext* kernel_context) const {
   std::list<Tensor> results;  // a list: views into earlier results stay valid as it grows
   for (const ProgramNode& node : program_.nodes) {
     results.push_back(run_op(node.op_type, values.at(node.inputs[0]), values.at(node.inputs[1])));
+    if (node.op_type == perturbation_.op_type) {
+      for (float& v : results.back().data) v += perturbation_.offset;
+    }
     values[node.outputs[0]] = results.back().view();
   }
 

@@ -5,6 +5,7 @@
 /// were unknown at compile time still works.
 
 #include "counters.h"
+#include "env_config.h"
 #include "ort.h"
 #include "program.h"
 
@@ -13,7 +14,8 @@ namespace winml_test_ep {
 /// One fused node's OrtNodeComputeInfo. Created by Compile, freed by ReleaseNodeComputeInfos.
 class FusedKernel : public OrtNodeComputeInfo {
  public:
-  /// `counters` must outlive the kernel (the EP owns both).
+  /// `counters` must outlive the kernel (the EP owns both). Reads WINML_TEST_EP_PERTURB (throws
+  /// std::invalid_argument for a bad value), so a kernel keeps the perturbation it was made with.
   FusedKernel(Program program, Counters& counters);
 
  private:
@@ -27,6 +29,7 @@ class FusedKernel : public OrtNodeComputeInfo {
 
   Program program_;
   Counters& counters_;
+  Perturbation perturbation_;
 };
 
 }  // namespace winml_test_ep

@@ -121,5 +121,19 @@ TEST(TestEpCompatibility, SaysWhyItCannotUseADevice) {
   EXPECT_THAT(real_gpu->notes, HasSubstr("virtual gpu"));
 }
 
+TEST(TestEpEnv, ParsesThePerturbation) {
+  EXPECT_TRUE(parse_perturbation("").op_type.empty());
+  const Perturbation add = parse_perturbation("add");
+  EXPECT_EQ(add.op_type, "Add");
+  EXPECT_EQ(add.offset, kDefaultPerturbOffset);
+  const Perturbation mul = parse_perturbation("Mul:0.125");
+  EXPECT_EQ(mul.op_type, "Mul");
+  EXPECT_EQ(mul.offset, 0.125F);
+  EXPECT_EQ(parse_perturbation("MATMUL:-2").offset, -2.0F);
+  for (const char* bad : {"gemm", "add:", "add:x", "mul:1x", "matmul:inf", "ad", ":1"}) {
+    EXPECT_THROW(parse_perturbation(bad), std::invalid_argument) << bad;
+  }
+}
+
 }  // namespace
 }  // namespace winml_test_ep

@@ -34,6 +34,16 @@ class OgaGeneratorAdapter final : public Generator {
     });
   }
   bool is_done() override { return generator_->IsDone(); }
+  std::vector<float> last_logits() override {
+    return translate_errors<SessionError>("GenAI GetLogits failed", [&] {
+      auto tensor = generator_->GetLogits();
+      if (tensor->Type() != OgaElementType_float32) throw SessionError("GenAI returned logits that are not float32");
+      std::size_t count = 1;
+      for (const std::int64_t dim : tensor->Shape()) count *= static_cast<std::size_t>(dim);
+      const auto* data = static_cast<const float*>(tensor->Data());
+      return std::vector<float>(data, data + count);
+    });
+  }
 
  private:
   std::unique_ptr<OgaGenerator> generator_;

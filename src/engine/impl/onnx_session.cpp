@@ -68,6 +68,17 @@ class OrtOnnxSession final : public OnnxSession {
     if (keep_first_outputs_ && !first_outputs_[set]) first_outputs_[set] = std::move(outputs);
   }
 
+  void run_profiled(std::size_t set, const std::string& file_prefix) override {
+    BoundSet& bound = bound_.at(set);
+    translate_errors<SessionError>("ONNX Runtime Run with profiling failed", [&] {
+      // Options of their own: the timed runs' options never carry profiling.
+      Ort::RunOptions options;
+      options.EnableProfiling(ort_path(file_prefix).c_str());
+      session_.Run(options, bound.names.data(), bound.values.data(), bound.values.size(), output_names_.data(),
+                   output_names_.size());
+    });
+  }
+
   std::vector<HostValue> first_outputs(std::size_t set) override {
     if (set >= first_outputs_.size() || !first_outputs_[set]) {
       throw SessionError("data set " + std::to_string(set) + " has not run with its outputs kept");
