@@ -17,6 +17,7 @@
 #include "platform/file_kind.h"
 #include "platform/utf8_path.h"
 #include "report/compile_text.h"
+#include "session/artifact_compatibility.h"
 #include "session/bundle_check.h"
 #include "session/ep_availability.h"
 #include "session/load_folder.h"
@@ -45,12 +46,15 @@ struct CompileOptions {
   OutputOptions out;
 };
 
+// `compat` is ONNX Runtime's verdict on the EPContext model the stage runs from ("-": none checked).
 void print_stages(const std::vector<StagePreparation>& stages) {
-  std::fprintf(stdout, "%-16s %-10s %-10s %10s  %s\n", "stage", "ep", "action", "time", "detail");
+  std::fprintf(stdout, "%-16s %-10s %-10s %-16s %10s  %s\n", "stage", "ep", "action", "compat", "time", "detail");
   for (const auto& stage : stages) {
+    const std::string compat = stage.compatibility == "not_checked" ? "-" : stage.compatibility;
     // Stage names come from the bundle's genai_config.json: printed escaped.
-    std::fprintf(stdout, "%-16s %-10s %-10s %8.2f s  %s\n", printable(stage.stage).c_str(), printable(stage.ep).c_str(),
-                 printable(stage.action).c_str(), stage.seconds, printable(stage.detail).c_str());
+    std::fprintf(stdout, "%-16s %-10s %-10s %-16s %8.2f s  %s\n", printable(stage.stage).c_str(),
+                 printable(stage.ep).c_str(), printable(stage.action).c_str(), compat.c_str(), stage.seconds,
+                 printable(stage.detail).c_str());
   }
 }
 
@@ -82,6 +86,7 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   request.compile_jobs = options.jobs;
   request.no_cpu_fallback = options.no_cpu_fallback;
   request.compiler_id = session::engine_compiler_id(engine::get());
+  request.check = session::engine_compatibility_check(engine::get());
   session::LoadTarget target;
   target.embed = options.embed;
   target.always_write = true;
@@ -119,6 +124,7 @@ void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
   job.timeout_s = options.timeout_s;
   job.overwrite = options.overwrite;
   job.compiler_id = session::engine_compiler_id(engine::get());
+  job.check = session::engine_compatibility_check(engine::get());
   job.warn = [&options](const std::string& message) { warn(message, options.out); };
   if (options.out.verbosity >= 0) job.progress = [](const std::string& message) { note(message); };
   auto result = compile::compile_file(job);
@@ -129,8 +135,8 @@ void compile_onnx(const CompileOptions& options, const EpChoice& choice) {
     auto session = engine::get().create_onnx_session(spec);
     require_no_cpu_fallback({session::session_placement(*session, result.stage, spec)});
   }
-  print_stages(
-      {{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail}});
+  print_stages({{result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail,
+                 std::string(compile::to_string(result.compatibility))}});
   if (!result.artifact.empty()) note("compiled model: " + platform::utf8_string(result.artifact));
 }
 

@@ -39,6 +39,7 @@ void add_engine_sections(Json& doc, const std::vector<std::string>& ep_libraries
   facts.versions = engine.versions();
   facts.available_providers = engine.available_providers();
   facts.ep_devices = engine.ep_devices();
+  facts.incompatible = engine.device_incompatibilities();
   report::add_sys_engine_sections(doc, facts);
 }
 

@@ -75,6 +75,10 @@ struct StagePreparation {
   std::string action;  ///< "jit", "compiled", "reused", "fell_back"
   double seconds = 0;  ///< time spent preparing the stage
   std::string detail;  ///< e.g. why it fell back
+  /// What ONNX Runtime said of the EPContext model the stage runs from on its devices:
+  /// "not_checked" (none, or no answer), "not_applicable", "optimal", "prefer_recompile",
+  /// "unsupported" (docs/compile.md, "Compatibility with this machine").
+  std::string compatibility = "not_checked";
 };
 
 /// How the compile step ran (docs/compile.md, "Parallel compiles").

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "compile/artifact_files.h"
 #include "compile/cache_marker.h"
@@ -64,7 +65,14 @@ ArtifactOutcome build_artifact(const ArtifactTask& task) {
   const auto sources = identify_sources(task.source);
   const std::string key = artifact_key({task.stage, &task.config, task.embed, task.compiler_id, sources});
   std::string why = task.force ? "recompiling on request" : reuse_problem(task.artifact, key, sources);
-  if (why.empty()) return {StageAction::reused, elapsed(), {}};
+  std::string stale;  // why the runtime wants a matching artifact recompiled
+  if (why.empty()) {
+    std::string problem;
+    const Compatibility cached = check_compatibility(task.check, task.artifact, task.config, &problem);
+    stale = recompile_reason(cached, task.config);
+    if (stale.empty()) return {StageAction::reused, elapsed(), problem, cached};
+    why = stale;
+  }
 
   StagingDir staging(task.artifact);
   checkpoint("staging-created");
@@ -89,13 +97,31 @@ ArtifactOutcome build_artifact(const ArtifactTask& task) {
     std::string detail = child_failure(run, task, staged);
     if (run.status != ExitStatus::success && staged.model_written) detail += " (its partial output was discarded)";
     tell(task.warn, fmt::format("stage {}: {}; it runs just-in-time from its original ONNX", task.stage, detail));
-    return {StageAction::fell_back, elapsed(), detail};
+    return {StageAction::fell_back, elapsed(), detail, Compatibility::not_checked};
   }
-  std::string detail;
+  // The runtime judges the fresh model before it replaces anything: one it cannot run is no artifact.
+  std::string check_problem;
+  const Compatibility fresh = check_compatibility(task.check, staged_model, task.config, &check_problem);
+  if (fresh == Compatibility::unsupported) {
+    std::string detail = fmt::format("ONNX Runtime says the model compiled now cannot run on {} {} (unsupported)",
+                                     task.config.alias, task.config.device);
+    tell(task.warn, fmt::format("stage {}: {}; it runs just-in-time from its original ONNX", task.stage, detail));
+    return {StageAction::fell_back, elapsed(), detail, fresh};
+  }
+  std::vector<std::string> notes;
+  if (!stale.empty()) notes.push_back(stale + "; recompiled");
   if (run.status != ExitStatus::success) {
-    detail = fmt::format("the compile worker {} after writing a valid model, which is kept", platform::describe(run));
-    tell(task.warn, fmt::format("stage {}: {}", task.stage, detail));
+    notes.push_back(
+        fmt::format("the compile worker {} after writing a valid model, which is kept", platform::describe(run)));
+    tell(task.warn, fmt::format("stage {}: {}", task.stage, notes.back()));
   }
+  if (fresh == Compatibility::prefer_recompile) {
+    notes.push_back(
+        fmt::format("ONNX Runtime still prefers a recompile for {} {}", task.config.alias, task.config.device));
+    tell(task.warn, fmt::format("stage {}: {}", task.stage, notes.back()));
+  }
+  if (!check_problem.empty()) notes.push_back(check_problem);
+  std::string detail = fmt::format("{}", fmt::join(notes, "; "));
   try {
     discard_artifact(task.artifact);
     commit_artifact(staged, staging.path(), task.artifact, key, elapsed(), detail);
@@ -103,9 +129,9 @@ ArtifactOutcome build_artifact(const ArtifactTask& task) {
     discard_artifact(task.artifact);
     std::string failure = std::string("the compiled model could not be put in place: ") + e.what();
     tell(task.warn, fmt::format("stage {}: {}; it runs just-in-time from its original ONNX", task.stage, failure));
-    return {StageAction::fell_back, elapsed(), failure};
+    return {StageAction::fell_back, elapsed(), failure, fresh};
   }
-  return {StageAction::compiled, elapsed(), detail};
+  return {StageAction::compiled, elapsed(), detail, fresh};
 }
 
 void build_into(const ArtifactTask& task, StageResult& result) {
@@ -113,6 +139,7 @@ void build_into(const ArtifactTask& task, StageResult& result) {
   result.action = outcome.action;
   result.seconds = outcome.seconds;
   result.detail = outcome.detail;
+  result.compatibility = outcome.compatibility;
   if (outcome.action != StageAction::fell_back) {
     result.filename = task.artifact.filename().string();
     result.artifact = task.artifact;

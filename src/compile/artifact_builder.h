@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "compile/compatibility_check.h"
 #include "compile/compile_config.h"
 #include "compile/compile_result.h"
 
@@ -26,6 +27,7 @@ struct ArtifactTask {
   bool force = false;               ///< compile even when the cache matches
   Notify warn;                      ///< timeouts, crashes, fallbacks
   Notify progress;                  ///< "compiling ..." before a child starts
+  CompatibilityCheck check;         ///< asked of a cached artifact and of a fresh one; empty = none
 };
 
 /// What build_artifact did.
@@ -33,12 +35,15 @@ struct ArtifactOutcome {
   StageAction action = StageAction::fell_back;  ///< compiled, reused or fell_back
   double seconds = 0;
   std::string detail;
+  Compatibility compatibility = Compatibility::not_checked;  ///< of the artifact used (or refused)
 };
 
 /// Reuses or compiles the artifact. A child that times out is killed (with everything it started);
 /// a child that crashes or hangs after writing a valid model still yields that model; invalid or
 /// partial output is discarded and the outcome is fell_back, leaving any older artifact untouched
-/// (it stays untrusted unless its marker matches). Throws only for problems of the parent itself
+/// (it stays untrusted unless its marker matches). With task.check, a cached artifact the runtime
+/// calls unsupported or prefer_recompile is compiled again, and a fresh one it calls unsupported is
+/// not used: the outcome is fell_back, as for a failed compile. Throws only for problems of the parent itself
 /// (e.g. the folder is not writable).
 ArtifactOutcome build_artifact(const ArtifactTask& task);
 

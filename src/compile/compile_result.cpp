@@ -16,4 +16,20 @@ std::string_view to_string(StageAction action) {
   return "unknown";
 }
 
+std::string_view to_string(Compatibility compatibility) {
+  switch (compatibility) {
+    case Compatibility::not_checked:
+      return "not_checked";
+    case Compatibility::not_applicable:
+      return "not_applicable";
+    case Compatibility::optimal:
+      return "optimal";
+    case Compatibility::prefer_recompile:
+      return "prefer_recompile";
+    case Compatibility::unsupported:
+      return "unsupported";
+  }
+  return "unknown";
+}
+
 }  // namespace winml::compile

@@ -24,6 +24,19 @@ enum class StageAction {
 /// "compiled", "reused", "fell_back", "jit".
 std::string_view to_string(StageAction action);
 
+/// What the runtime said of the EPContext model a stage runs from, on the devices it runs on
+/// (ONNX Runtime's GetModelCompatibilityForEpDevices; compatibility_check.h).
+enum class Compatibility {
+  not_checked,       ///< no EPContext model, or nothing to ask (no check given, or the check failed)
+  not_applicable,    ///< the model carries no compatibility info for the EP, or the EP makes no claim
+  optimal,           ///< runs as compiled
+  prefer_recompile,  ///< runs, but the EP would rather have it recompiled for these devices
+  unsupported,       ///< cannot run on these devices
+};
+
+/// "not_checked", "not_applicable", "optimal", "prefer_recompile", "unsupported".
+std::string_view to_string(Compatibility compatibility);
+
 /// The outcome for one stage.
 struct StageResult {
   std::string stage;  ///< stage name
@@ -34,6 +47,7 @@ struct StageResult {
   std::string filename;            ///< what genai_config.json should name: the artifact's path relative
                                    ///< to the output folder, or the stage's original filename
   std::filesystem::path artifact;  ///< the compiled model (compiled/reused), else empty
+  Compatibility compatibility = Compatibility::not_checked;  ///< of the EPContext model the stage runs from
 };
 
 }  // namespace winml::compile

@@ -10,7 +10,8 @@ PreparedStages build_compiled_folder(const CompileJob& job, const FinishFolder& 
   CompiledFolderLock lock(job.out_dir, job.lock_wait, job.progress);
   checkpoint("lock-acquired");
   const std::string fingerprint = compile_fingerprint(job, extra_fingerprint);
-  if (auto stages = read_prepared(job.out_dir, fingerprint)) {
+  // Prepared for these inputs is not enough: the runtime must still accept each artifact here.
+  if (auto stages = read_prepared(job.out_dir, fingerprint); stages && recheck_prepared(job, *stages)) {
     PreparedStages prepared;
     prepared.stages = std::move(*stages);
     prepared.from_completion_marker = true;

@@ -59,6 +59,11 @@ StageResult compile_file(const FileCompileJob& job) {
   if (!config.epcontext) return result;
   if (!scan.ep_contexts.empty()) {
     result.detail = job.source.string() + " is already an EPContext model";
+    std::string problem;
+    result.compatibility = check_compatibility(job.check, job.source, config, &problem);
+    if (!problem.empty()) result.detail += "; " + problem;
+    std::string warning = stale_model_warning(result.stage, result.compatibility, config);
+    if (!warning.empty() && job.warn) job.warn(warning);
     return result;
   }
   if (fs::equivalent(job.source, output, ec)) {
@@ -84,7 +89,8 @@ StageResult compile_file(const FileCompileJob& job) {
                     job.compiler_id,
                     job.force,
                     job.warn,
-                    job.progress};
+                    job.progress,
+                    job.check};
   build_into(task, result);
   return result;
 }

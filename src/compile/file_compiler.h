@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compile/compatibility_check.h"
 #include "compile/compile_config.h"
 #include "compile/compile_result.h"
 #include "compile/compiled_folder_lock.h"
@@ -38,6 +39,7 @@ struct FileCompileJob {
   std::chrono::milliseconds lock_wait = CompiledFolderLock::kDefaultWait;
   Notify warn;
   Notify progress;
+  CompatibilityCheck check;  ///< see CompileJob::check
 };
 
 /// `<source folder>/<source stem>_<alias>_ctx.onnx`.

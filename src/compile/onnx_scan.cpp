@@ -99,6 +99,27 @@ bool read_initializer(WireReader& r, const WireField& field, OnnxScan& scan) {
   return r.ok();
 }
 
+// A value longer than kMaxMetadataValue is left out rather than kept cut short.
+constexpr std::size_t kMaxMetadataValue = 64 * 1024;
+
+bool read_metadata_entry(WireReader& r, const WireField& field, OnnxScan& scan) {
+  std::optional<std::string> key;
+  std::optional<std::string> value;
+  while (auto e = r.next(field.end)) {
+    if (e->type != WireType::length_delimited) continue;
+    if (e->number == entry_field::key) {
+      key = r.read_string(*e);
+    } else if (e->number == entry_field::value) {
+      value = r.read_string(*e, kMaxMetadataValue);
+    } else if (!r.skip(*e)) {
+      return false;
+    }
+  }
+  if (!r.ok()) return false;
+  if (key && value) scan.metadata[*key] = std::move(*value);
+  return true;
+}
+
 bool read_graph(WireReader& r, const WireField& field, OnnxScan& scan) {
   while (auto f = r.next(field.end)) {
     if (f->type != WireType::length_delimited) continue;
@@ -136,6 +157,8 @@ OnnxScan scan_onnx(const std::filesystem::path& path) {
     if (f->number == model_field::graph) {
       has_graph = true;
       if (!read_graph(r, *f, scan)) break;
+    } else if (f->number == model_field::metadata_props) {
+      if (!read_metadata_entry(r, *f, scan)) break;
     } else if (f->type == WireType::length_delimited && !r.skip(*f)) {
       break;
     }

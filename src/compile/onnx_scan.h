@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -25,6 +26,9 @@ struct OnnxScan {
   std::string problem;                     ///< why not valid
   std::vector<std::string> external_data;  ///< distinct `location`s of externally stored initializers
   std::vector<EpContextNode> ep_contexts;  ///< EPContext nodes of the main graph
+  /// The model's metadata_props (key -> value; the last of a repeated key wins). ONNX Runtime's
+  /// compile API stores each EP's compatibility info here ("ep_compatibility_info.<EP>").
+  std::map<std::string, std::string> metadata;
 };
 
 /// Checks that the file is a complete ONNX ModelProto: every field of the model, of its main graph

@@ -55,6 +55,17 @@ void check_job(const CompileJob& job, const CompiledFolderLock& lock) {
   }
 }
 
+// A stage the bundle ships compiled cannot be recompiled here: the verdict is recorded and a
+// stale or unsupported model is warned about.
+void check_shipped(const CompileJob& job, const StageSpec& stage, const CompileConfig& config, StageResult& result,
+                   const Notify& warn) {
+  std::string problem;
+  result.compatibility = check_compatibility(job.check, stage.source, config, &problem);
+  if (!problem.empty()) result.detail += "; " + problem;
+  std::string warning = stale_model_warning(stage.name, result.compatibility, config);
+  if (!warning.empty() && warn) warn(warning);
+}
+
 // The notifiers one stage reports through (serialised or ordered when stages run side by side).
 struct StageNotify {
   Notify warn;
@@ -67,6 +78,7 @@ StageResult compile_stage(const CompileJob& job, const StageSpec& stage, const S
   if (!config.epcontext) return result;
   if (!scan_onnx(stage.source).ep_contexts.empty()) {
     result.detail = "the stage is already an EPContext model";
+    check_shipped(job, stage, config, result, notify.warn);
     return result;
   }
   const fs::path artifact = job.out_dir / artifact_name(stage.name, config.alias);
@@ -80,7 +92,8 @@ StageResult compile_stage(const CompileJob& job, const StageSpec& stage, const S
                     job.compiler_id,
                     /*force=*/false,
                     notify.warn,
-                    notify.progress};
+                    notify.progress,
+                    job.check};
   build_into(task, result);
   return result;
 }
@@ -139,6 +152,22 @@ PreparedStages compile_stages(const CompileJob& job, const CompiledFolderLock& l
   });
   prepared.wall_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   return prepared;
+}
+
+bool recheck_prepared(const CompileJob& job, std::vector<StageResult>& stages) {
+  if (!job.check) return true;
+  for (std::size_t i = 0; i < stages.size() && i < job.stages.size(); ++i) {
+    const StageSpec& stage = job.stages[i];
+    StageResult& result = stages[i];
+    CompileConfig config = compile_config_for(stage.ep, stage.device, stage.provider_options);
+    if (!result.artifact.empty()) {
+      result.compatibility = check_compatibility(job.check, result.artifact, config);
+      if (!recompile_reason(result.compatibility, config).empty()) return false;
+    } else if (config.epcontext && !scan_onnx(stage.source).ep_contexts.empty()) {
+      check_shipped(job, stage, config, result, job.warn);
+    }
+  }
+  return true;
 }
 
 double PreparedStages::stage_seconds() const {

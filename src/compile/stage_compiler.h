@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "compile/compatibility_check.h"
 #include "compile/compile_config.h"
 #include "compile/compile_jobs.h"
 #include "compile/compile_result.h"
@@ -43,6 +44,9 @@ struct CompileJob {
   std::chrono::milliseconds lock_wait = CompiledFolderLock::kDefaultWait;  ///< see build_compiled_folder
   Notify warn;      ///< fallbacks, crashes, timeouts (one message each, in stage order)
   Notify progress;  ///< "compiling ..." and lock waits, as they happen (never two calls at once)
+  /// Asked of every EPContext model a stage would run from (cached, fresh, or shipped with the
+  /// bundle): see build_artifact. Empty = none.
+  CompatibilityCheck check;
 };
 
 /// The per-stage outcomes of a compile, in the job's stage order.
@@ -71,6 +75,11 @@ std::string artifact_name(std::string_view stage, std::string_view ep_alias);
 /// by side, each in its own worker with its own timeout and fallback; the results, and the
 /// warnings, keep the job's stage order.
 PreparedStages compile_stages(const CompileJob& job, const CompiledFolderLock& lock);
+
+/// Asks job.check about the EPContext model of each stage of a folder found prepared (`stages` in
+/// the job's order) and records the verdicts. Returns false when a cached artifact should be
+/// recompiled (recompile_reason): the caller then prepares the folder again.
+bool recheck_prepared(const CompileJob& job, std::vector<StageResult>& stages);
 
 /// Digest of everything compile_stages depends on (stages, EPs, options, source identities,
 /// embed, compiler id) plus `extra` (e.g. the derived genai_config.json the caller writes).

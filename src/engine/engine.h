@@ -29,7 +29,7 @@ namespace winml::engine {
 
 /// Version of the interface declared in this file. Bump it on any change to a class, struct or
 /// signature here: a plugin built before the change is then refused by name instead of crashing.
-inline constexpr int kEngineInterfaceVersion = 7;
+inline constexpr int kEngineInterfaceVersion = 8;
 
 /// Tensor element types winml can feed and read (engine/element_types.h names them). The 4-bit
 /// types are packed two to a byte, the first element in the low nibble.
@@ -131,6 +131,36 @@ struct EpDevice {
   std::string ep_name;      ///< e.g. "CPUExecutionProvider"
   std::string device_type;  ///< "cpu", "gpu" or "npu"
   std::string vendor;
+};
+
+/// Why an EP cannot use one of the hardware devices ONNX Runtime found
+/// (GetHardwareDeviceEpIncompatibilityDetails), for an EP that lists no EP device on it.
+struct DeviceIncompatibility {
+  std::string ep_name;      ///< e.g. "QNNExecutionProvider"
+  std::string device_type;  ///< "cpu", "gpu" or "npu"
+  std::string vendor;       ///< the hardware device's vendor
+  std::uint32_t vendor_id = 0;
+  std::uint32_t device_id = 0;
+  std::uint32_t reasons = 0;    ///< OrtDeviceEpIncompatibilityReason bits (0: no known reason)
+  std::int32_t error_code = 0;  ///< the EP's own code, 0 = none
+  std::string notes;            ///< the EP's words, may be empty
+  std::string query_error;      ///< set when ONNX Runtime could not answer (e.g. no factory of that name)
+};
+
+/// Reason bits of DeviceIncompatibility::reasons, as ONNX Runtime defines them.
+inline constexpr std::uint32_t kIncompatibleDriver = 1U << 0;
+inline constexpr std::uint32_t kIncompatibleDevice = 1U << 1;
+inline constexpr std::uint32_t kMissingDependency = 1U << 2;
+inline constexpr std::uint32_t kIncompatibleUnknown = 1U << 31;
+
+/// What ONNX Runtime says of a compiled (EPContext) model on the EP devices it would run on
+/// (GetModelCompatibilityForEpDevices, answered by the EP from the compatibility info it wrote into
+/// the model's metadata at compile time).
+enum class ModelCompatibility {
+  not_applicable,    ///< the model carries no compatibility info for the EP, or the EP makes no claim
+  optimal,           ///< runs as compiled
+  prefer_recompile,  ///< runs, but a recompile for these devices would be better
+  unsupported,       ///< cannot run on these devices
 };
 
 /// What to compile with ONNX Runtime's compile API.
@@ -259,6 +289,15 @@ class Engine {
   virtual std::unique_ptr<OnnxSession> create_onnx_session(const SessionSpec& spec) = 0;
   /// Compiles one model to an EPContext model. Throws CompileError.
   virtual void compile_model(const CompileRequest& request) = 0;
+  /// Whether a compiled model with `compatibility_info` (what provider.name's EP wrote into the
+  /// model's metadata when compiling it: "ep_compatibility_info.<EP>") suits the EP devices
+  /// `provider` selects, as a session would append them. Throws SessionError when the EP has no
+  /// device of that type here or ONNX Runtime cannot answer.
+  virtual ModelCompatibility compiled_model_compatibility(const std::string& compatibility_info,
+                                                          const ProviderSpec& provider) = 0;
+  /// For each EP with EP devices and each hardware device ONNX Runtime found that the EP lists no
+  /// EP device on: why not, as the EP says.
+  virtual std::vector<DeviceIncompatibility> device_incompatibilities() = 0;
   /// Releases GenAI's globals. Call once, after every model and session is destroyed.
   virtual void shutdown() = 0;
 };

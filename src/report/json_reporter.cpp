@@ -118,8 +118,12 @@ Json cold_samples(const std::vector<perf::ColdStart>& starts) {
 Json preparation(const std::vector<StagePreparation>& stages) {
   Json out = Json::array();
   for (const StagePreparation& p : stages) {
-    out.push_back(
-        {{"stage", p.stage}, {"ep", p.ep}, {"action", p.action}, {"duration_ms", ms(p.seconds)}, {"detail", p.detail}});
+    out.push_back({{"stage", p.stage},
+                   {"ep", p.ep},
+                   {"action", p.action},
+                   {"duration_ms", ms(p.seconds)},
+                   {"detail", p.detail},
+                   {"compatibility", p.compatibility}});
   }
   return out;
 }

@@ -2,7 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <bit>
 #include <cstdint>
+#include <utility>
 
 #include "ep/catalog.h"
 #include "ep/discovery.h"
@@ -15,6 +17,55 @@
 namespace winml::report {
 
 using Json = nlohmann::ordered_json;
+
+namespace {
+
+// ONNX Runtime's OrtDeviceEpIncompatibilityReason bits, in words; unknown bits by number.
+Json reason_names(std::uint32_t reasons) {
+  Json names = Json::array();
+  const std::pair<std::uint32_t, const char*> known[] = {{engine::kIncompatibleDriver, "driver_incompatible"},
+                                                         {engine::kIncompatibleDevice, "device_incompatible"},
+                                                         {engine::kMissingDependency, "missing_dependency"},
+                                                         {engine::kIncompatibleUnknown, "unknown"}};
+  for (const auto& [bit, name] : known) {
+    if ((reasons & bit) != 0) names.push_back(name);
+    reasons &= ~bit;
+  }
+  for (std::uint32_t bit = 1; reasons != 0; bit <<= 1) {
+    if ((reasons & bit) != 0) names.push_back(fmt::format("bit_{}", std::countr_zero(bit)));
+    reasons &= ~bit;
+  }
+  return names;
+}
+
+Json incompatible_json(const std::vector<engine::DeviceIncompatibility>& entries) {
+  Json out = Json::array();
+  for (const auto& e : entries) {
+    out.push_back({{"ep", e.ep_name},
+                   {"device", e.device_type},
+                   {"vendor", e.vendor},
+                   {"vendor_id", e.vendor_id},
+                   {"device_id", e.device_id},
+                   {"reasons", reason_names(e.reasons)},
+                   {"error_code", e.error_code},
+                   {"notes", e.notes},
+                   {"error", e.query_error.empty() ? Json(nullptr) : Json(e.query_error)}});
+  }
+  return out;
+}
+
+// One cell: the reasons, the EP's code and its notes, or what kept ONNX Runtime from answering.
+std::string why_text(const Json& entry) {
+  if (!entry["error"].is_null()) return "ONNX Runtime could not say: " + printable(entry["error"].get<std::string>());
+  std::string why;
+  for (const auto& reason : entry["reasons"]) why += (why.empty() ? "" : ", ") + reason.get<std::string>();
+  if (why.empty()) why = "no reason given";
+  if (entry["error_code"].get<std::int32_t>() != 0) why += fmt::format(" (code {})", entry["error_code"].get<int>());
+  if (!entry["notes"].get<std::string>().empty()) why += ": " + printable(entry["notes"].get<std::string>());
+  return why;
+}
+
+}  // namespace
 
 Json sys_document(const perf::MachineInfo& machine) {
   const Json host = {{"cpu_model", machine.cpu_model},
@@ -54,6 +105,7 @@ void add_sys_engine_sections(Json& doc, const SysEngineFacts& facts) {
     ep_devices.push_back({{"ep", device.ep_name}, {"device", device.device_type}, {"vendor", device.vendor}});
   }
   doc["ep_devices"] = ep_devices;
+  doc["incompatible"] = incompatible_json(facts.incompatible);
   Json libraries = Json::array();
   for (const auto& library : facts.libraries) libraries.push_back({{"name", library.name}, {"path", library.path}});
   doc["ep_libraries"] = libraries;
@@ -94,6 +146,16 @@ std::string sys_text(const Json& doc, bool color) {
     }
   }
   out += devices.render(style, 2);
+
+  if (doc.contains("incompatible") && !doc["incompatible"].empty()) {
+    out += fmt::format("\n{}Devices an EP cannot use{} (as the EP tells ONNX Runtime)\n", style.bold, style.reset);
+    Table refused({"EP", "DEVICE", "VENDOR", "WHY"}, false);
+    for (const auto& entry : doc["incompatible"]) {
+      refused.add_row({printable(entry["ep"].get<std::string>()), entry["device"].get<std::string>(),
+                       printable(entry["vendor"].get<std::string>()), why_text(entry)});
+    }
+    out += refused.render(style, 2);
+  }
 
   out += fmt::format("\n{}Plugin EP libraries{}\n", style.bold, style.reset);
   if (doc["ep_libraries"].empty()) {

@@ -136,8 +136,9 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
   }
   if (r.output) t.add_row({"greedy output", greedy_output_text(*r.output)});
   for (const StagePreparation& p : r.facts.preparation) {
-    t.add_row({"stage " + p.stage, fmt::format("{} · {} · {}{}", p.ep, p.action, duration(p.seconds),
-                                               p.detail.empty() ? "" : " · " + p.detail)});
+    t.add_row({"stage " + p.stage, fmt::format("{} · {}{} · {}{}", p.ep, p.action,
+                                               p.compatibility == "not_checked" ? "" : " (" + p.compatibility + ")",
+                                               duration(p.seconds), p.detail.empty() ? "" : " · " + p.detail)});
   }
   if (r.facts.compile) t.add_row({"compile", compile_timing_text(*r.facts.compile)});
   add_placement_rows(t, r.facts.placement);

@@ -4,6 +4,7 @@
 #include <chrono>
 
 #include "engine/engine_loader.h"
+#include "session/artifact_compatibility.h"
 #include "session/bundle_check.h"
 #include "session/chat_template.h"
 #include "session/ep_availability.h"
@@ -115,6 +116,7 @@ struct GenaiSession::Impl {
     request.compile_jobs = options.compile_jobs;
     request.no_cpu_fallback = options.no_cpu_fallback;
     if (options.compile) request.compiler_id = session::engine_compiler_id(engine);
+    request.check = session::engine_compatibility_check(engine);
     request.profile_dir = options.profile_dir;
     return request;
   }

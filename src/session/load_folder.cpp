@@ -15,6 +15,7 @@
 #include "compile/compiled_folder.h"
 #include "compile/compiled_folder_build.h"
 #include "compile/compiled_folder_lock.h"
+#include "compile/onnx_scan.h"
 #include "ep/plugin_eps.h"
 #include "winml/errors.h"
 
@@ -32,7 +33,26 @@ compile::ProviderOptions options_of(const bundle::StageInfo& stage) {
 }
 
 StagePreparation to_preparation(const compile::StageResult& result) {
-  return {result.stage, result.ep, std::string(compile::to_string(result.action)), result.seconds, result.detail};
+  return {result.stage,   result.ep,     std::string(compile::to_string(result.action)),
+          result.seconds, result.detail, std::string(compile::to_string(result.compatibility))};
+}
+
+// Without compilation a stage the bundle ships as an EPContext model is only checked: nothing here
+// can recompile it, so a verdict against it is a warning.
+void check_shipped_stages(const compile::CompileJob& job, const compile::CompatibilityCheck& check,
+                          LoadFolder& prepared) {
+  if (!check) return;
+  for (std::size_t i = 0; i < job.stages.size(); ++i) {
+    const compile::StageSpec& stage = job.stages[i];
+    compile::CompileConfig config = compile::compile_config_for(stage.ep, stage.device, stage.provider_options);
+    if (!config.epcontext || compile::scan_onnx(stage.source).ep_contexts.empty()) continue;
+    std::string problem;
+    const compile::Compatibility verdict = compile::check_compatibility(check, stage.source, config, &problem);
+    prepared.stages[i].compatibility = std::string(compile::to_string(verdict));
+    prepared.stages[i].detail = problem.empty() ? "the stage is already an EPContext model" : problem;
+    std::string warning = compile::stale_model_warning(stage.name, verdict, config);
+    if (!warning.empty()) prepared.warnings.push_back(warning);
+  }
 }
 
 CompileTiming timing_of(const compile::PreparedStages& prepared) {
@@ -102,6 +122,7 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
         "--compile: no stage runs on an EP that produces EPContext models here; every stage runs just-in-time");
   }
   bool compiling = request.compile && any_epcontext;
+  if (!compiling) check_shipped_stages(job, request.check, prepared);
   if (!routed.changed && !compiling && !target.always_write) return prepared;
 
   // GenAI cannot re-route a pipeline stage through its API (docs/execution-providers.md, "Why a
@@ -123,6 +144,7 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
   job.embed = target.embed;
   job.compiler_id = request.compiler_id;
   job.worker = request.worker;
+  job.check = request.check;
   job.warn = [&prepared](const std::string& message) { prepared.warnings.push_back(message); };
   auto finish = [&](const std::vector<compile::StageResult>& results) {
     std::map<std::string, std::string> files;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "bundle/genai_config.h"
+#include "compile/compatibility_check.h"
 #include "engine/engine.h"
 #include "winml/genai_session.h"
 
@@ -27,7 +28,10 @@ struct LoadRequest {
   bool no_cpu_fallback = false;         ///< session.disable_cpu_ep_fallback on accelerator stages
   std::string compiler_id;              ///< names the compiler in cache keys (e.g. the ONNX Runtime version)
   std::vector<std::string> worker;      ///< compile worker command; empty = winml-compile-worker
-  std::filesystem::path profile_dir;    ///< non-empty: every session profiles into it (session_profiling.h)
+  /// Asked of every EPContext model a stage would run from, compiled or shipped with the bundle
+  /// (engine_compatibility_check); empty = none.
+  compile::CompatibilityCheck check;
+  std::filesystem::path profile_dir;  ///< non-empty: every session profiles into it (session_profiling.h)
 };
 
 /// Where and how to write a derived bundle.

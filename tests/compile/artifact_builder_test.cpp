@@ -9,6 +9,7 @@
 #include "compile/cache_marker.h"
 #include "compile/compile_test_support.h"
 #include "compile/onnx_scan.h"
+#include "winml/errors.h"
 
 namespace winml::compile {
 namespace {
@@ -179,6 +180,86 @@ TEST_F(ArtifactBuilderTest, FailedRecompileLeavesTheOldArtifactUntrusted) {
   changed.worker = fx.worker({});
   EXPECT_EQ(build_artifact(changed).action, StageAction::compiled);
   EXPECT_NE(test::read_bytes(fx.out() / "ctx_qnn_ctx.bin").find("htp_performance_mode=burst"), std::string::npos);
+}
+
+// The runtime's verdict, scripted: one answer per call (the last one repeats), each call recorded.
+struct ScriptedVerdicts {
+  std::vector<Compatibility> answers;
+  std::vector<std::string> infos;
+  CompatibilityCheck check() {
+    return [this](const std::string& info, const CompileConfig&) {
+      infos.push_back(info);
+      return answers.at(std::min(infos.size(), answers.size()) - 1);
+    };
+  }
+};
+
+TEST_F(ArtifactBuilderTest, OptimalCachedArtifactIsReusedWithItsVerdict) {
+  ASSERT_EQ(build_artifact(task({})).action, StageAction::compiled);
+  ScriptedVerdicts runtime{{Compatibility::optimal}, {}};
+  auto t = task({});
+  t.check = runtime.check();
+  ArtifactOutcome o = build_artifact(t);
+  EXPECT_EQ(o.action, StageAction::reused);
+  EXPECT_EQ(o.compatibility, Compatibility::optimal);
+  // The info is what the compiler wrote into the model's metadata.
+  EXPECT_EQ(runtime.infos, std::vector<std::string>{"fake-compiler npu"});
+  EXPECT_EQ(fx.records().size(), 1u);
+}
+
+TEST_F(ArtifactBuilderTest, UnsupportedOrStaleCachedArtifactIsCompiledAgain) {
+  ASSERT_EQ(build_artifact(task({})).action, StageAction::compiled);
+  for (Compatibility cached : {Compatibility::unsupported, Compatibility::prefer_recompile}) {
+    const std::size_t before = fx.records().size();
+    ScriptedVerdicts runtime{{cached, Compatibility::optimal}, {}};
+    auto t = task({});
+    t.check = runtime.check();
+    ArtifactOutcome o = build_artifact(t);
+    EXPECT_EQ(o.action, StageAction::compiled) << to_string(cached);
+    EXPECT_EQ(o.compatibility, Compatibility::optimal);
+    EXPECT_NE(o.detail.find(std::string(cached == Compatibility::unsupported ? "unsupported" : "prefers")),
+              std::string::npos)
+        << o.detail;
+    EXPECT_NE(o.detail.find("recompiled"), std::string::npos) << o.detail;
+    EXPECT_EQ(fx.records().size(), before + 1);
+    EXPECT_EQ(runtime.infos.size(), 2u) << "the cached and the fresh model are both checked";
+  }
+}
+
+TEST_F(ArtifactBuilderTest, FreshModelTheRuntimeCannotRunFallsBack) {
+  ScriptedVerdicts runtime{{Compatibility::unsupported}, {}};
+  auto t = task({});
+  t.check = runtime.check();
+  ArtifactOutcome o = build_artifact(t);
+  EXPECT_EQ(o.action, StageAction::fell_back);
+  EXPECT_EQ(o.compatibility, Compatibility::unsupported);
+  EXPECT_NE(o.detail.find("cannot run on qnn npu"), std::string::npos) << o.detail;
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("just-in-time"), std::string::npos) << warnings[0];
+  EXPECT_TRUE(entries().empty()) << "nothing of the refused compile is kept";
+}
+
+TEST_F(ArtifactBuilderTest, FreshModelStillStaleIsKeptWithAWarning) {
+  ScriptedVerdicts runtime{{Compatibility::prefer_recompile}, {}};
+  auto t = task({});
+  t.check = runtime.check();
+  ArtifactOutcome o = build_artifact(t);
+  EXPECT_EQ(o.action, StageAction::compiled);
+  EXPECT_EQ(o.compatibility, Compatibility::prefer_recompile);
+  ASSERT_EQ(warnings.size(), 1u);
+  EXPECT_NE(warnings[0].find("still prefers a recompile"), std::string::npos) << warnings[0];
+}
+
+TEST_F(ArtifactBuilderTest, CheckThatCannotAnswerNeverBlocksReuse) {
+  ASSERT_EQ(build_artifact(task({})).action, StageAction::compiled);
+  auto t = task({});
+  t.check = [](const std::string&, const CompileConfig&) -> Compatibility {
+    throw SessionError("no npu device to check against");
+  };
+  ArtifactOutcome o = build_artifact(t);
+  EXPECT_EQ(o.action, StageAction::reused);
+  EXPECT_EQ(o.compatibility, Compatibility::not_checked);
+  EXPECT_NE(o.detail.find("no npu device to check against"), std::string::npos) << o.detail;
 }
 
 }  // namespace

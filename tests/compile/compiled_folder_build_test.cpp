@@ -51,6 +51,28 @@ TEST(Preparation, FirstRunCompilesFinishesAndMarksSecondRunTrustsTheMarker) {
   EXPECT_TRUE(fx.records().empty());
 }
 
+// A folder prepared for these inputs is reused only while the runtime accepts its artifacts here.
+TEST(Preparation, ArtifactTheRuntimeWantsRecompiledVoidsTheCompletionMarker) {
+  test::CompileFixture fx;
+  PreparedStages first = build_compiled_folder(fx.job(), write_config(fx.out()));
+  ASSERT_TRUE(is_prepared(fx.out(), first.fingerprint));
+  CompileJob optimal = fx.job();
+  optimal.check = [](const std::string&, const CompileConfig&) { return Compatibility::optimal; };
+  PreparedStages trusted = build_compiled_folder(optimal, write_config(fx.out()));
+  EXPECT_TRUE(trusted.from_completion_marker);
+  EXPECT_EQ(trusted.stages[1].compatibility, Compatibility::optimal);
+  EXPECT_EQ(trusted.stages[0].compatibility, Compatibility::not_checked);  // JIT: nothing to judge
+  fx.clear_records();
+  CompileJob stale = fx.job();
+  stale.check = [](const std::string& info, const CompileConfig&) {
+    return info.empty() ? Compatibility::optimal : Compatibility::prefer_recompile;
+  };
+  PreparedStages rebuilt = build_compiled_folder(stale, write_config(fx.out()));
+  EXPECT_FALSE(rebuilt.from_completion_marker);
+  EXPECT_EQ(test::stage_actions(rebuilt), (std::vector<std::string>{"jit", "compiled", "compiled"}));
+  EXPECT_EQ(fx.records().size(), 2u);
+}
+
 TEST(Preparation, AChangeOfWhatTheCallerWritesRebuildsTheFolderButReusesArtifacts) {
   test::CompileFixture fx;
   int calls = 0;

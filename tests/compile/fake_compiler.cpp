@@ -94,8 +94,10 @@ void write_artifact(const WorkerRequest& request) {
   const std::string context = context_bytes(request);
   const std::string bin = request.output.stem().string() + ".bin";
   if (!request.embed) winml::test::write_bytes(partial / bin, context);
-  winml::test::write_bytes(
-      partial / name, winml::test::epcontext_model_bytes(request.ep, request.embed, request.embed ? context : bin));
+  // With the compatibility info an EP reports, so that the runtime's verdict on it can be tested.
+  winml::test::write_bytes(partial / name,
+                           winml::test::epcontext_model_bytes(request.ep, request.embed, request.embed ? context : bin,
+                                                              "fake-compiler " + request.device));
   winml::compile::move_files(partial, dir, winml::compile::entries_model_last(partial, name));
   fs::remove_all(partial);
 }

@@ -74,7 +74,8 @@ void write_source_model(const std::filesystem::path& path, bool external_data) {
   write_bytes(path, model.SerializeAsString());
 }
 
-std::string epcontext_model_bytes(const std::string& ep, bool embed, const std::string& context) {
+std::string epcontext_model_bytes(const std::string& ep, bool embed, const std::string& context,
+                                  const std::string& compatibility_info) {
   onnx::ModelProto model = base_model(false);
   auto* node = model.mutable_graph()->add_node();
   node->set_op_type("EPContext");
@@ -94,6 +95,11 @@ std::string epcontext_model_bytes(const std::string& ep, bool embed, const std::
   source->set_name("source");
   source->set_type(onnx::AttributeProto::STRING);
   source->set_s(ep);
+  if (!compatibility_info.empty()) {
+    auto* entry = model.add_metadata_props();
+    entry->set_key("ep_compatibility_info." + ep);
+    entry->set_value(compatibility_info);
+  }
   return model.SerializeAsString();
 }
 

@@ -13,8 +13,11 @@ namespace winml::test {
 void write_source_model(const std::filesystem::path& path, bool external_data = true);
 
 /// A serialized EPContext model as ONNX Runtime's compile API writes one: one com.microsoft
-/// EPContext node; with embed the context bytes are in the node, else `context` names its file.
-std::string epcontext_model_bytes(const std::string& ep, bool embed, const std::string& context);
+/// EPContext node; with embed the context bytes are in the node, else `context` names its file. A
+/// non-empty compatibility_info goes into the metadata as "ep_compatibility_info.<ep>", as ONNX
+/// Runtime stores what the EP reports.
+std::string epcontext_model_bytes(const std::string& ep, bool embed, const std::string& context,
+                                  const std::string& compatibility_info = "");
 
 /// A serialized valid model without EPContext nodes whose last field is its only opset_import,
 /// so that every strict prefix of it is an incomplete model.

@@ -127,6 +127,32 @@ TEST_F(PluginEpCli, SysFollowsTheDevicesItOffers) {
   EXPECT_THAT(eps_of(sys, "cpu"), ElementsAre("CPUExecutionProvider"));
 }
 
+// A device the EP does not offer is listed with the EP's own reason, not left out.
+TEST_F(PluginEpCli, SysSaysWhyTheEpCannotUseADevice) {
+  auto result = winml("sys -f json", "WINML_TEST_EP_DEVICES=gpu,npu");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  auto sys = nlohmann::json::parse(result.out);
+  const nlohmann::json* cpu = nullptr;
+  for (const auto& entry : sys.at("incompatible")) {
+    if (entry.at("ep") == kTestEp && entry.at("device") == "cpu") cpu = &entry;
+  }
+  ASSERT_NE(cpu, nullptr) << sys.at("incompatible").dump();
+  EXPECT_THAT(cpu->at("reasons").get<std::vector<std::string>>(), ElementsAre("device_incompatible"));
+  EXPECT_EQ(cpu->at("error_code"), 1);
+  EXPECT_THAT(cpu->at("notes").get<std::string>(), HasSubstr("WINML_TEST_EP_DEVICES leaves the cpu out"));
+  EXPECT_TRUE(cpu->at("error").is_null());
+
+  auto text = winml("sys", "WINML_TEST_EP_DEVICES=gpu,npu");
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("Devices an EP cannot use"));
+  EXPECT_THAT(text.out, HasSubstr("device_incompatible (code 1): WINML_TEST_EP_DEVICES leaves the cpu out"));
+  // Offering every device, the EP is missing from no device of the host's.
+  auto all = nlohmann::json::parse(winml("sys -f json").out);
+  for (const auto& entry : all.at("incompatible")) {
+    EXPECT_FALSE(entry.at("ep") == kTestEp && entry.at("device") == "cpu") << entry.dump();
+  }
+}
+
 TEST_F(PluginEpCli, RelativeLibraryPathIsFromTheWorkingDirectory) {
   // ONNX Runtime alone would look for a relative path beside itself.
   const fs::path library(WINML_TEST_EP_LIB);
@@ -394,6 +420,90 @@ TEST_F(PluginEpCompile, PerfCompileCompilesThenReusesAndReportsEachStage) {
   EXPECT_EQ(third["ctx"], "reused");
   EXPECT_EQ(third["iter"], "fell_back");
   EXPECT_THAT(details, HasSubstr("--compile-timeout"));
+}
+
+// `winml compile`'s table: stage -> ONNX Runtime's verdict on the EPContext model it runs from.
+std::map<std::string, std::string> verdicts(const std::string& table) {
+  std::map<std::string, std::string> out;
+  std::istringstream lines(table);
+  std::string line;
+  std::getline(lines, line);  // header
+  while (std::getline(lines, line)) {
+    std::istringstream words(line);
+    std::string stage, ep, action, compat;
+    if (words >> stage >> ep >> action >> compat) out[stage] = compat;
+  }
+  return out;
+}
+
+// The test EP judges its artifacts for real (compiled for the npu: optimal there), and
+// WINML_TEST_EP_COMPATIBILITY overrides the judgement: stale recompiles, unsupported falls back.
+TEST_F(PluginEpCompile, RuntimeVerdictDecidesReuseRecompileOrFallback) {
+  fs::path bundle = fresh_bundle("compile-compat");
+  auto first = compile(bundle);
+  ASSERT_EQ(first.exit_code, 0) << first.err;
+  EXPECT_EQ(verdicts(first.out)["ctx"], "optimal") << first.out;
+  EXPECT_EQ(verdicts(first.out)["embeddings"], "-") << first.out;  // JIT: nothing to judge
+  auto again = compile(bundle);
+  EXPECT_EQ(actions(again.out)["ctx"], "reused") << again.out;
+  EXPECT_EQ(verdicts(again.out)["ctx"], "optimal") << again.out;
+
+  auto stale = compile(bundle, "", "WINML_TEST_EP_COMPATIBILITY=prefer_recompile");
+  ASSERT_EQ(stale.exit_code, 0) << stale.err;
+  EXPECT_EQ(actions(stale.out)["ctx"], "compiled") << stale.out;
+  EXPECT_EQ(actions(stale.out)["iter"], "compiled") << stale.out;
+  EXPECT_EQ(verdicts(stale.out)["ctx"], "prefer_recompile") << stale.out;
+  EXPECT_THAT(stale.out, HasSubstr("recompiled"));
+  EXPECT_THAT(stale.err, HasSubstr("still prefers a recompile"));
+
+  auto refused = compile(bundle, "", "WINML_TEST_EP_COMPATIBILITY=unsupported");
+  ASSERT_EQ(refused.exit_code, 0) << refused.err;
+  EXPECT_EQ(actions(refused.out)["ctx"], "fell_back") << refused.out;
+  EXPECT_EQ(verdicts(refused.out)["ctx"], "unsupported") << refused.out;
+  EXPECT_THAT(refused.err, HasSubstr("just-in-time"));
+
+  // The artifact the refused run left alone is still the one for these inputs: judged again, reused.
+  auto back = compile(bundle);
+  EXPECT_EQ(actions(back.out)["ctx"], "reused") << back.out;
+  EXPECT_EQ(verdicts(back.out)["ctx"], "optimal") << back.out;
+}
+
+// Run from a compiled bundle without --compile, nothing can recompile: a stale model is run with a
+// warning, and the report records the verdict.
+TEST_F(PluginEpCompile, CompiledBundleRunWarnsOfAStaleModel) {
+  fs::path bundle = fresh_bundle("compat-run");
+  ASSERT_EQ(compile(bundle).exit_code, 0);
+  const fs::path compiled = bundle / "_compiled";
+  auto report = path("compat-run.json");
+  auto run = winml("perf -m " + compiled.string() + " --iterations 1 --warmup 0 -n 4 -o " + report.string(),
+                   "WINML_TEST_EP_COMPATIBILITY=prefer_recompile");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_THAT(run.err, HasSubstr("would run better recompiled"));
+  std::map<std::string, std::string> compat;
+  const nlohmann::json doc = read_json(report);
+  for (const auto& stage : test::first_result(doc).at("preparation"))
+    compat[stage.at("stage").get<std::string>()] = stage.at("compatibility").get<std::string>();
+  EXPECT_EQ(compat["ctx"], "prefer_recompile");
+  EXPECT_EQ(compat["embeddings"], "not_checked");
+}
+
+// Under perf --compile an artifact the runtime refuses falls back to JIT, and the run completes.
+TEST_F(PluginEpCompile, PerfCompileFallsBackWhenTheRuntimeRefusesTheArtifact) {
+  fs::path bundle = fresh_bundle("compat-perf");
+  auto report = path("compat-perf.json");
+  auto run = winml(
+      "perf -m " + bundle.string() + " --ep winml_test --compile --iterations 1 --warmup 0 -n 4 -o " + report.string(),
+      "WINML_TEST_EP_COMPATIBILITY=unsupported");
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const nlohmann::json doc = read_json(report);
+  bool checked = false;
+  for (const auto& stage : test::first_result(doc).at("preparation")) {
+    if (stage.at("stage") != "ctx" && stage.at("stage") != "iter") continue;
+    EXPECT_EQ(stage.at("action"), "fell_back") << stage.dump();
+    EXPECT_EQ(stage.at("compatibility"), "unsupported") << stage.dump();
+    checked = true;
+  }
+  EXPECT_TRUE(checked);
 }
 
 TEST_F(PluginEpCompile, HangingCompileFallsBackToJitPerStage) {

@@ -40,6 +40,10 @@ class PluginEngine final : public engine::Engine {
   std::unique_ptr<engine::GenaiModel> load_genai_model(const std::string&) override { return nullptr; }
   std::unique_ptr<engine::OnnxSession> create_onnx_session(const engine::SessionSpec&) override { return nullptr; }
   void compile_model(const engine::CompileRequest&) override {}
+  engine::ModelCompatibility compiled_model_compatibility(const std::string&, const engine::ProviderSpec&) override {
+    return engine::ModelCompatibility::not_applicable;
+  }
+  std::vector<engine::DeviceIncompatibility> device_incompatibilities() override { return {}; }
   void shutdown() override {}
 
  private:

@@ -164,6 +164,10 @@ class FakeEngine final : public engine::Engine {
     return std::make_unique<FakeOnnxSession>(world_, onnx_inputs, run_costs, fail_run_at);
   }
   void compile_model(const engine::CompileRequest&) override { throw CompileError("the fake engine compiles nothing"); }
+  engine::ModelCompatibility compiled_model_compatibility(const std::string&, const engine::ProviderSpec&) override {
+    return engine::ModelCompatibility::not_applicable;
+  }
+  std::vector<engine::DeviceIncompatibility> device_incompatibilities() override { return {}; }
   void shutdown() override {}
 
   double load_cost_s = 0;                        ///< charged by load_genai_model / create_onnx_session

@@ -160,7 +160,7 @@ perf::GenaiPerfResult genai_fixture() {
                 {{0, 0, 0.0820, 0.0110, 0.0002}, timing(0.0350, 0.0015, {0.0105, 0.0100, 0.0099}, 23)},
                 {{0, 0, 0.0860, 0.0112, 0.0002}, timing(0.0380, 0.0018, {0.0104}, 23)}};
   facts.peak_rss_bytes = 537'919'488;
-  facts.preparation = {{"ctx", "qnn", "compiled", 12.5, ""},
+  facts.preparation = {{"ctx", "qnn", "compiled", 12.5, "", "optimal"},
                        {"iter", "qnn", "fell_back", 300.0, "compile timed out after 300 s"}};
   // The two stages compiled side by side: the wall time is the slower one's.
   facts.compile = CompileTiming{2, "auto", "stages", 300.0, 312.5, 12.5};

@@ -30,6 +30,9 @@ SysEngineFacts cuda_engine() {
   facts.versions = {"1.22.0", "0.8.0"};
   facts.available_providers = {"CUDAExecutionProvider", "CPUExecutionProvider"};
   facts.libraries = {{"AcmeEP", "/opt/acme/libacme.so", "--ep-library"}};
+  facts.incompatible = {{"AcmeEP", "gpu", "Acme", 0x1234, 1,
+                         engine::kIncompatibleDriver | engine::kMissingDependency | (1U << 4), 7, "driver 1.2 too old",
+                         ""}};
   return facts;
 }
 
@@ -46,6 +49,9 @@ TEST(SysReportTest, DocumentKeepsItsSchemaAndKeyOrder) {
             R"({"device":"cpu","eps":[{"priority":1,"name":"CPUExecutionProvider","alias":"cpu",)"
             R"("primary_device":true,"epcontext":false}]}],)"
             R"("available_providers":["CUDAExecutionProvider","CPUExecutionProvider"],"ep_devices":[],)"
+            R"("incompatible":[{"ep":"AcmeEP","device":"gpu","vendor":"Acme","vendor_id":4660,"device_id":1,)"
+            R"("reasons":["driver_incompatible","missing_dependency","bit_4"],"error_code":7,)"
+            R"("notes":"driver 1.2 too old","error":null}],)"
             R"("ep_libraries":[{"name":"AcmeEP","path":"/opt/acme/libacme.so"}]})");
 }
 
@@ -66,11 +72,30 @@ TEST(SysReportTest, TextListsDevicesEpsAndLibraries) {
   EXPECT_THAT(text, HasSubstr("(none available)"));
   EXPECT_THAT(text, HasSubstr("CUDAExecutionProvider"));
   EXPECT_THAT(text, HasSubstr("Plugin EP libraries\n  AcmeEP = /opt/acme/libacme.so\n"));
+  EXPECT_THAT(text, HasSubstr("Devices an EP cannot use"));
+  EXPECT_THAT(text, HasSubstr("driver_incompatible, missing_dependency, bit_4 (code 7): driver 1.2 too old"));
   SysEngineFacts bare = cuda_engine();
   bare.libraries.clear();
   Json without = sys_document(sys_machine());
   add_sys_engine_sections(without, bare);
   EXPECT_THAT(sys_text(without, false), HasSubstr("(none; register one with --ep-library NAME=PATH"));
+}
+
+TEST(SysReportTest, TextSaysWhenOnnxRuntimeCouldNotTellWhy) {
+  SysEngineFacts facts = cuda_engine();
+  facts.incompatible = {{"CPUExecutionProvider", "npu", "Acme", 1, 2, 0, 0, "", "no factory"}};
+  Json doc = sys_document(sys_machine());
+  add_sys_engine_sections(doc, facts);
+  EXPECT_EQ(doc["incompatible"][0]["error"], "no factory");
+  EXPECT_THAT(sys_text(doc, false), HasSubstr("ONNX Runtime could not say: no factory"));
+  facts.incompatible = {{"CPUExecutionProvider", "npu", "Acme", 1, 2, 0, 0, "", ""}};
+  Json silent = sys_document(sys_machine());
+  add_sys_engine_sections(silent, facts);
+  EXPECT_THAT(sys_text(silent, false), HasSubstr("no reason given"));
+  facts.incompatible.clear();
+  Json none = sys_document(sys_machine());
+  add_sys_engine_sections(none, facts);
+  EXPECT_EQ(sys_text(none, false).find("Devices an EP cannot use"), std::string::npos);
 }
 
 }  // namespace

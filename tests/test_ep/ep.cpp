@@ -7,6 +7,7 @@
 #include <thread>
 #include <utility>
 
+#include "compatibility.h"
 #include "fused_kernel.h"
 #include "kernels.h"
 
@@ -68,6 +69,7 @@ TestEp::TestEp(std::vector<DeviceKind> devices, ContextSettings settings, std::o
   GetCapability = get_capability;
   Compile = compile;
   ReleaseNodeComputeInfos = release_compute_infos;
+  GetCompiledModelCompatibilityInfo = get_compatibility_info;
 }
 
 TestEp::~TestEp() {
@@ -75,6 +77,17 @@ TestEp::~TestEp() {
 }
 
 const char* ORT_API_CALL TestEp::get_name(const OrtEp* /*self*/) noexcept { return kEpName; }
+
+// ORT asks while writing a compiled model and stores the string in its metadata.
+const char* ORT_API_CALL TestEp::get_compatibility_info(OrtEp* self, const OrtGraph* /*graph*/) noexcept {
+  auto* ep = static_cast<TestEp*>(self);
+  try {
+    ep->compatibility_info_ = compatibility_info(ep->counters_.devices);
+  } catch (const std::exception&) {
+    ep->compatibility_info_.clear();  // no info: the model is then never judged
+  }
+  return ep->compatibility_info_.c_str();
+}
 
 OrtStatus* ORT_API_CALL TestEp::get_capability(OrtEp* self, const OrtGraph* graph,
                                                OrtEpGraphSupportInfo* support) noexcept {

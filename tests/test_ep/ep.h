@@ -34,6 +34,7 @@ class TestEp : public OrtEp {
                                          OrtNode** ep_context_nodes) noexcept;
   static void ORT_API_CALL release_compute_infos(OrtEp* self, OrtNodeComputeInfo** compute_infos,
                                                  size_t count) noexcept;
+  static const char* ORT_API_CALL get_compatibility_info(OrtEp* self, const OrtGraph* graph) noexcept;
 
   void claim(const OrtGraph* graph, OrtEpGraphSupportInfo* support) const;
   void compile_all(const OrtGraph** graphs, const OrtNode** fused_nodes, size_t count,
@@ -42,6 +43,7 @@ class TestEp : public OrtEp {
   ContextSettings settings_;
   std::optional<std::string> counters_file_;
   Counters counters_;
+  std::string compatibility_info_;  ///< what get_compatibility_info last returned (ORT copies it)
 };
 
 }  // namespace winml_test_ep

@@ -1,9 +1,11 @@
 #include "factory.h"
 
+#include <algorithm>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
+#include "compatibility.h"
 #include "env_config.h"
 #include "ep.h"
 
@@ -53,6 +55,8 @@ TestEpFactory::TestEpFactory() : OrtEpFactory{} {
   CreateDataTransfer = create_data_transfer;
   IsStreamAware = is_stream_aware;
   CreateSyncStreamForDevice = create_sync_stream;
+  ValidateCompiledModelCompatibilityInfo = validate_compatibility;
+  GetHardwareDeviceIncompatibilityDetails = device_incompatibility;
 }
 
 TestEpFactory::~TestEpFactory() {
@@ -161,6 +165,45 @@ OrtStatus* ORT_API_CALL TestEpFactory::create_sync_stream(OrtEpFactory* /*self*/
                                                           OrtSyncStreamImpl** stream) noexcept {
   *stream = nullptr;
   return nullptr;
+}
+
+OrtStatus* ORT_API_CALL TestEpFactory::validate_compatibility(OrtEpFactory* /*self*/,
+                                                              const OrtHardwareDevice* const* devices,
+                                                              size_t num_devices, const char* compatibility_info,
+                                                              OrtCompiledModelCompatibility* compatibility) noexcept {
+  return guarded([&]() -> OrtStatus* {
+    if (num_devices == 0 || compatibility_info == nullptr) {
+      return Ort::GetApi().CreateStatus(ORT_INVALID_ARGUMENT, "WinmlTestEP: no devices or no compatibility info");
+    }
+    // The EP computes for the first device it is created with, so that one decides.
+    const std::optional<Verdict> forced = forced_verdict();
+    const Verdict verdict =
+        forced ? *forced : judge(compatibility_info, kind_of(Ort::GetApi().HardwareDevice_Type(devices[0])));
+    switch (verdict) {
+      case Verdict::optimal:
+        *compatibility = OrtCompiledModelCompatibility_EP_SUPPORTED_OPTIMAL;
+        break;
+      case Verdict::prefer_recompile:
+        *compatibility = OrtCompiledModelCompatibility_EP_SUPPORTED_PREFER_RECOMPILATION;
+        break;
+      case Verdict::unsupported:
+        *compatibility = OrtCompiledModelCompatibility_EP_UNSUPPORTED;
+        break;
+    }
+    return nullptr;
+  });
+}
+
+OrtStatus* ORT_API_CALL TestEpFactory::device_incompatibility(OrtEpFactory* self, const OrtHardwareDevice* hardware,
+                                                              OrtDeviceEpIncompatibilityDetails* details) noexcept {
+  return guarded([&]() -> OrtStatus* {
+    const auto& own = static_cast<TestEpFactory*>(self)->virtual_devices_;
+    const bool is_own = std::find(own.begin(), own.end(), hardware) != own.end();
+    const auto why = incompatibility(kind_of(Ort::GetApi().HardwareDevice_Type(hardware)), is_own, offered_devices());
+    if (!why) return nullptr;  // ORT's default: no known incompatibility
+    return Ort::GetEpApi().DeviceEpIncompatibilityDetails_SetDetails(details, why->reasons, why->error_code,
+                                                                     why->notes.c_str());
+  });
 }
 
 }  // namespace winml_test_ep

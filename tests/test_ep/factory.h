@@ -2,7 +2,8 @@
 /// \file
 /// The test EP's factory: offers the host CPU that ORT found plus a virtual NPU and a virtual GPU
 /// (as WINML_TEST_EP_DEVICES selects, read at each GetSupportedDevices, i.e. at library
-/// registration), and creates one TestEp per session.
+/// registration), and creates one TestEp per session. It judges compiled models' compatibility
+/// info and says why it cannot use a device (compatibility.h).
 
 #include <vector>
 
@@ -41,6 +42,11 @@ class TestEpFactory : public OrtEpFactory {
   static OrtStatus* ORT_API_CALL create_sync_stream(OrtEpFactory* self, const OrtMemoryDevice* memory_device,
                                                     const OrtKeyValuePairs* options,
                                                     OrtSyncStreamImpl** stream) noexcept;
+  static OrtStatus* ORT_API_CALL validate_compatibility(OrtEpFactory* self, const OrtHardwareDevice* const* devices,
+                                                        size_t num_devices, const char* compatibility_info,
+                                                        OrtCompiledModelCompatibility* compatibility) noexcept;
+  static OrtStatus* ORT_API_CALL device_incompatibility(OrtEpFactory* self, const OrtHardwareDevice* hardware,
+                                                        OrtDeviceEpIncompatibilityDetails* details) noexcept;
 
   void add_devices(const OrtHardwareDevice* const* devices, size_t num_devices, OrtEpDevice** ep_devices,
                    size_t max_ep_devices, size_t* num_ep_devices);

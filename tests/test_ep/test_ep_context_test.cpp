@@ -96,6 +96,63 @@ TEST_F(TestEpContext, EmbeddedRoundTrip) {
   expect_loaded_from_context(counters_file_);
 }
 
+// ORT stores what the EP reports in the compiled model and asks the EP's factory about it later.
+TEST_F(TestEpContext, CompiledModelCarriesItsCompatibilityAndTheFactoryJudgesIt) {
+  const auto compiled = dir_.path() / "chain_ctx.onnx";
+  compile_model(source_, compiled, /*embed=*/true);
+  std::string info;
+  const onnx::ModelProto model = load(compiled);
+  for (const auto& entry : model.metadata_props()) {
+    if (entry.key() == std::string("ep_compatibility_info.") + kTestEpName) info = entry.value();
+  }
+  EXPECT_EQ(info, "WinmlTestEP 0.1.0 devices=npu");
+
+  auto verdict = [&](OrtHardwareDeviceType type) {
+    for (const auto& device : test_ep_devices()) {
+      if (device.Device().Type() == type) return Ort::GetModelCompatibilityForEpDevices({device}, info.c_str());
+    }
+    ADD_FAILURE() << "no test EP device of type " << type;
+    return OrtCompiledModelCompatibility_EP_NOT_APPLICABLE;
+  };
+  EXPECT_EQ(verdict(OrtHardwareDeviceType_NPU), OrtCompiledModelCompatibility_EP_SUPPORTED_OPTIMAL);
+  EXPECT_EQ(verdict(OrtHardwareDeviceType_GPU), OrtCompiledModelCompatibility_EP_UNSUPPORTED);
+  {
+    ScopedEnvVar stale("WINML_TEST_EP_COMPATIBILITY", "prefer_recompile");
+    EXPECT_EQ(verdict(OrtHardwareDeviceType_NPU), OrtCompiledModelCompatibility_EP_SUPPORTED_PREFER_RECOMPILATION);
+    // ORT asks again at session creation, and runs a stale model (it only warns).
+    EXPECT_EQ(run_model(compiled, OrtHardwareDeviceType_NPU, chain_inputs()).shape, expected().shape);
+  }
+  {
+    ScopedEnvVar refused("WINML_TEST_EP_COMPATIBILITY", "unsupported");
+    EXPECT_EQ(verdict(OrtHardwareDeviceType_NPU), OrtCompiledModelCompatibility_EP_UNSUPPORTED);
+    EXPECT_ANY_THROW(run_model(compiled, OrtHardwareDeviceType_NPU, chain_inputs()));
+  }
+  ScopedEnvVar bad("WINML_TEST_EP_COMPATIBILITY", "maybe");
+  try {
+    verdict(OrtHardwareDeviceType_NPU);
+    ADD_FAILURE() << "a bad switch was accepted";
+  } catch (const Ort::Exception& e) {
+    EXPECT_THAT(e.what(), HasSubstr("WINML_TEST_EP_COMPATIBILITY"));
+  }
+}
+
+// What winml sys shows: ORT asks the factory why it lists no EP device on the host CPU.
+TEST_F(TestEpContext, FactorySaysWhyItLeavesTheCpuOut) {
+  auto details_for_cpu = [] {
+    for (Ort::ConstHardwareDevice hardware : ort_env().GetHardwareDevices()) {
+      if (hardware.Type() == OrtHardwareDeviceType_CPU)
+        return ort_env().GetHardwareDeviceEpIncompatibilityDetails(kTestEpName, hardware);
+    }
+    throw std::runtime_error("ORT found no CPU");
+  };
+  EXPECT_EQ(details_for_cpu().GetReasonsBitmask(), 0U);
+  ScopedEnvVar no_cpu("WINML_TEST_EP_DEVICES", "npu");
+  auto details = details_for_cpu();
+  EXPECT_EQ(details.GetReasonsBitmask(), static_cast<uint32_t>(OrtDeviceEpIncompatibility_DEVICE_INCOMPATIBLE));
+  EXPECT_EQ(details.GetErrorCode(), 1);
+  EXPECT_THAT(details.GetNotes(), HasSubstr("WINML_TEST_EP_DEVICES leaves the cpu out"));
+}
+
 TEST_F(TestEpContext, SideFileRoundTripFromAnotherFolder) {
   const auto out_dir = dir_.path() / "out";
   std::filesystem::create_directory(out_dir);

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "test_ep/blob.h"
+#include "test_ep/compatibility.h"
 #include "test_ep/env_config.h"
 #include "test_ep/kernels.h"
 
@@ -78,6 +79,46 @@ TEST(TestEpEnv, ParsesDeviceLists) {
   EXPECT_THAT(parse_devices(" npu , cpu,,npu "), ElementsAre(DeviceKind::npu, DeviceKind::cpu));
   EXPECT_TRUE(parse_devices("").empty());
   EXPECT_THROW(parse_devices("cpu,tpu"), std::invalid_argument);
+}
+
+TEST(TestEpCompatibility, JudgesItsOwnInfoByTheDeviceItComputesFor) {
+  const std::string info = compatibility_info({DeviceKind::npu, DeviceKind::cpu});
+  EXPECT_EQ(info, "WinmlTestEP 0.1.0 devices=npu,cpu");
+  EXPECT_EQ(judge(info, DeviceKind::npu), Verdict::optimal);
+  EXPECT_EQ(judge(info, DeviceKind::cpu), Verdict::optimal);
+  EXPECT_EQ(judge(info, DeviceKind::gpu), Verdict::unsupported);
+  EXPECT_EQ(judge("WinmlTestEP 0.0.9 devices=npu", DeviceKind::npu), Verdict::unsupported);
+  EXPECT_EQ(judge("OtherEP 0.1.0 devices=npu", DeviceKind::npu), Verdict::unsupported);
+  EXPECT_EQ(judge("WinmlTestEP 0.1.0 devices=tpu", DeviceKind::npu), Verdict::unsupported);
+}
+
+TEST(TestEpCompatibility, ParsesTheSwitch) {
+  EXPECT_EQ(parse_verdict(""), std::nullopt);
+  EXPECT_EQ(parse_verdict("optimal"), Verdict::optimal);
+  EXPECT_EQ(parse_verdict("prefer_recompile"), Verdict::prefer_recompile);
+  EXPECT_EQ(parse_verdict("unsupported"), Verdict::unsupported);
+  try {
+    parse_verdict("stale");
+    ADD_FAILURE() << "accepted 'stale'";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_THAT(e.what(), HasSubstr("WINML_TEST_EP_COMPATIBILITY"));
+    EXPECT_THAT(e.what(), HasSubstr("prefer_recompile"));
+  }
+}
+
+TEST(TestEpCompatibility, SaysWhyItCannotUseADevice) {
+  const std::vector<DeviceKind> all = {DeviceKind::cpu, DeviceKind::gpu, DeviceKind::npu};
+  EXPECT_EQ(incompatibility(DeviceKind::cpu, false, all), std::nullopt);
+  EXPECT_EQ(incompatibility(DeviceKind::npu, true, all), std::nullopt);
+  auto left_out = incompatibility(DeviceKind::cpu, false, {DeviceKind::npu});
+  ASSERT_TRUE(left_out.has_value());
+  EXPECT_EQ(left_out->reasons, 1U << 1);
+  EXPECT_EQ(left_out->error_code, kLeftOutByEnvironment);
+  EXPECT_THAT(left_out->notes, HasSubstr("WINML_TEST_EP_DEVICES"));
+  auto real_gpu = incompatibility(DeviceKind::gpu, false, all);
+  ASSERT_TRUE(real_gpu.has_value());
+  EXPECT_EQ(real_gpu->error_code, kNotItsOwnDevice);
+  EXPECT_THAT(real_gpu->notes, HasSubstr("virtual gpu"));
 }
 
 TEST(TestEpEnv, ParsesThePerturbation) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "engine/engine.h"
+#include "engine/impl/compatibility.h"
 #include "engine/impl/error_translation.h"
 #include "engine/impl/genai_model.h"
 #include "engine/impl/install_version.h"
@@ -95,6 +96,13 @@ class OrtGenaiEngine final : public Engine {
       if (!status.IsOK()) throw CompileError(status.GetErrorMessage());
     });
   }
+
+  ModelCompatibility compiled_model_compatibility(const std::string& compatibility_info,
+                                                  const ProviderSpec& provider) override {
+    return impl::compiled_model_compatibility(compatibility_info, provider);
+  }
+
+  std::vector<DeviceIncompatibility> device_incompatibilities() override { return impl::device_incompatibilities(); }
 
   // Compiled-in providers and plugin EPs, each once; a failure to list leaves the list short.
   std::vector<std::string> provider_names() {
