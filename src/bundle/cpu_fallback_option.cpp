@@ -10,7 +10,7 @@
 namespace winml::bundle {
 namespace {
 
-constexpr const char* kKey = "session.disable_cpu_ep_fallback";
+constexpr const char* kDisableCpuFallbackKey = "session.disable_cpu_ep_fallback";
 
 }  // namespace
 
@@ -19,7 +19,7 @@ ConfigJson with_cpu_fallback_disabled(ConfigJson config) {
   for (const auto& stage : list_stages(config)) stage_eps[stage.name] = stage.ep;  // validates the shape too
   ConfigJson& decoder = config["model"]["decoder"];
   if (auto it = decoder.find("session_options"); it != decoder.end() && it->is_object()) {
-    if (providers_ep(session_providers(*it, "model.decoder.session_options")) != "cpu") (*it)[kKey] = "1";
+    if (providers_ep(session_providers(*it, "model.decoder.session_options")) != "cpu") (*it)[kDisableCpuFallbackKey] = "1";
   }
   if (!is_pipeline(config)) return config;
   // A stage inheriting the decoder level's options also inherits its providers (list_stages merges
@@ -27,7 +27,7 @@ ConfigJson with_cpu_fallback_disabled(ConfigJson config) {
   for_each_pipeline_stage(decoder["pipeline"], [&](const std::string& name, ConfigJson& stage, const std::string&) {
     auto options = stage.find("session_options");
     if (options == stage.end() || !options->is_object()) return;  // follows the decoder level
-    if (stage_eps[name] != "cpu") (*options)[kKey] = "1";
+    if (stage_eps[name] != "cpu") (*options)[kDisableCpuFallbackKey] = "1";
   });
   return config;
 }
