@@ -49,7 +49,10 @@ std::vector<OpTypeChange> op_type_changes(const Json& base_result, const Json& n
   const auto next = per_step(new_result);
   std::vector<OpTypeChange> out;
   if (base.empty() || next.empty()) return out;
-  for (const auto& [phase, base_ops] : base) {
+  for (const auto& entry : base) {
+    // Named apart: clang before C++20's P1091 cannot capture a structured binding in a lambda.
+    const auto& phase = entry.first;
+    const auto& base_ops = entry.second;
     auto other = std::find_if(next.begin(), next.end(), [&](const auto& p) { return p.first == phase; });
     if (other == next.end()) continue;
     std::map<std::string, OpTypeChange> changes;
