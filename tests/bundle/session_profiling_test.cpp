@@ -3,16 +3,21 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "bundle/stage_list.h"
 
 namespace winml::bundle {
 namespace {
 
+// The prefix as the platform joins it: a backslash before the stage name on Windows.
+std::string joined(const char* dir, const char* stage) { return (std::filesystem::path(dir) / stage).string(); }
+
 TEST(SessionProfiling, PlainDecoderProfilesAtDecoderLevel) {
   ConfigJson config = ConfigJson::parse(R"({"model":{"type":"llama","context_length":8,
     "decoder":{"filename":"model.onnx","session_options":{"intra_op_num_threads":2}}}})");
   ConfigJson out = with_session_profiling(config, "/tmp/prof");
-  EXPECT_EQ(out["model"]["decoder"]["session_options"]["enable_profiling"], "/tmp/prof/decoder");
+  EXPECT_EQ(out["model"]["decoder"]["session_options"]["enable_profiling"], joined("/tmp/prof", "decoder"));
   EXPECT_EQ(out["model"]["decoder"]["session_options"]["intra_op_num_threads"], 2);
 }
 
@@ -25,8 +30,8 @@ TEST(SessionProfiling, EveryStageGetsItsOwnPrefixAndKeepsItsProviders) {
   const auto before = list_stages(config);
   ConfigJson out = with_session_profiling(config, "/p");
   const auto& pipeline = out["model"]["decoder"]["pipeline"];
-  EXPECT_EQ(pipeline[0]["embed"]["session_options"]["enable_profiling"], "/p/embed");
-  EXPECT_EQ(pipeline[1]["ctx"]["session_options"]["enable_profiling"], "/p/ctx");
+  EXPECT_EQ(pipeline[0]["embed"]["session_options"]["enable_profiling"], joined("/p", "embed"));
+  EXPECT_EQ(pipeline[1]["ctx"]["session_options"]["enable_profiling"], joined("/p", "ctx"));
   EXPECT_EQ(pipeline[1]["ctx"]["session_options"]["provider_options"][0]["qnn"]["backend_path"], "QnnHtp.dll");
   const auto after = list_stages(out);
   ASSERT_EQ(after.size(), before.size());
