@@ -1,0 +1,46 @@
+#pragma once
+/// \file
+/// One reading of every counter the resource sampler polls, at one instant, and the interface of a
+/// counter beyond CPU and memory (an energy meter, an accelerator). Fixed size, so the sampler keeps
+/// its readings in a buffer reserved before the run and never allocates while the run is timed.
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace winml::resources {
+
+/// The counters at one instant. Cumulative counters (CPU seconds, joules) are differenced between two
+/// readings; levels (RSS, device memory, utilisation) are read as they are.
+struct Sample {
+  double t_s = 0;               ///< the benchmark's monotonic clock, seconds
+  double process_cpu_s = 0;     ///< this process's user + system CPU seconds, every thread
+  double machine_busy_s = 0;    ///< every core's busy seconds, every process (/proc/stat, GetSystemTimes); 0 unknown
+  double machine_total_s = 0;   ///< every core's busy + idle seconds: machine_busy_s's denominator; 0 unknown
+  std::uint64_t rss_bytes = 0;  ///< resident set of this process; 0 unknown
+  std::optional<std::uint64_t> device_memory_bytes;  ///< accelerator memory in use, every device summed
+  std::optional<double> device_utilisation;          ///< busiest accelerator engine, 0..1
+  std::optional<double> energy_j;  ///< joules of every energy domain read, since the sampler opened them (wraps undone)
+};
+
+/// Whether a source of readings could be used on this machine, and if not, why: what the report's
+/// "energy: not available (...)" and "no accelerator utilisation (...)" name.
+struct SourceStatus {
+  std::string name;        ///< e.g. "rapl", "nvml", "pdh", "emi"
+  bool available = false;  ///< it was opened and is read at every tick
+  std::string detail;      ///< what it reads when available ("package-0, dram"), why not otherwise
+};
+
+/// A counter the sampler reads at every tick besides CPU and memory.
+class CounterSource {
+ public:
+  virtual ~CounterSource() = default;
+  /// Its SourceStatus::name.
+  virtual const std::string& name() const = 0;
+  /// Adds what it reads to `sample`: energy adds to energy_j (several meters sum), memory adds to
+  /// device_memory_bytes, utilisation keeps the highest. Called from the sampler's thread only; must
+  /// neither allocate nor throw.
+  virtual void read(Sample& sample) noexcept = 0;
+};
+
+}  // namespace winml::resources
