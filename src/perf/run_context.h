@@ -10,14 +10,16 @@
 #include "machine/machine_info.h"
 #include "perf/run_quality.h"
 #include "perf/throttle_check.h"
+#include "resources/resource_usage.h"
 
 namespace winml::perf {
 
 /// Where and how well a result was measured.
 struct RunContext {
-  MachineInfo machine;            ///< where it ran
-  std::vector<ClockCheck> clock;  ///< the CPU clock around each run (one per round)
-  RunQuality quality;             ///< high variation and warmup checks (warnings)
+  MachineInfo machine;                 ///< where it ran
+  std::vector<ClockCheck> clock;       ///< the CPU clock around each run (one per round)
+  RunQuality quality;                  ///< high variation and warmup checks (warnings)
+  resources::ResourceUsage resources;  ///< what the run used (CPU, memory, accelerator, energy); empty unsampled
 };
 
 }  // namespace winml::perf
