@@ -20,7 +20,17 @@ source scripts/sanitizer-env.sh
 status=0
 ctest --preset asan -j"$(nproc)" "$@" || status=$?
 shopt -s nullglob
-reports=("$SANITIZER_LOG_DIR"/*)
+reports=()
+for report in "$SANITIZER_LOG_DIR"/*; do
+  # LeakSanitizer writes "Unable to get registers from thread N" when a thread exits while it
+  # stops the world for the exit-time leak scan; that is a note about its own scan, not a
+  # finding, so a file holding nothing else does not fail the run (it is still shown).
+  if ! grep -qv 'Unable to get registers from thread' "$report"; then
+    echo "note: LeakSanitizer scan note in $report: $(head -1 "$report")" >&2
+    continue
+  fi
+  reports+=("$report")
+done
 if ((${#reports[@]})); then
   echo "error: ${#reports[@]} sanitizer report(s) from the asan test run:" >&2
   for report in "${reports[@]}"; do
