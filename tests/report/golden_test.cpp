@@ -9,6 +9,7 @@
 
 #include "compare/compare_format.h"
 #include "fixtures.h"
+#include "resources_fixture.h"
 #include "report/json_reporter.h"
 #include "report/reporter.h"
 #include "report/text_reporter.h"
@@ -67,6 +68,17 @@ TEST(Golden, GenaiJson) { expect_golden("genai.json", JsonReporter().render(test
 
 TEST(Golden, GenaiBudgetJson) {
   expect_golden("genai_budget.json", JsonReporter().render(testing::genai_budget_fixture()));
+}
+
+// A sampled run: the "resources" object and the console block (docs/formats.md, "Resources in the report").
+TEST(Golden, ResourcesJson) {
+  expect_golden("genai_resources.json", JsonReporter().render(testing::genai_resources_fixture()));
+  expect_golden("onnx_resources.json", JsonReporter().render(testing::onnx_resources_fixture()));
+}
+
+TEST(Golden, ResourcesText) {
+  expect_golden("genai_resources.txt", TextReporter(false).render(testing::genai_resources_fixture()));
+  expect_golden("onnx_resources.txt", TextReporter(false).render(testing::onnx_resources_fixture()));
 }
 
 TEST(Golden, OnnxText) { expect_golden("onnx.txt", TextReporter(false).render(testing::onnx_fixture())); }
