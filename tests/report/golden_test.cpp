@@ -111,6 +111,8 @@ TEST(Golden, RowFormats) {
     expect_golden("genai_budget." + e, reporter->render(testing::genai_budget_fixture()));
     expect_golden("onnx." + e, reporter->render(testing::onnx_fixture()));
     expect_golden("onnx_budget." + e, reporter->render(testing::onnx_budget_fixture()));
+    expect_golden("genai_resources." + e, reporter->render(testing::genai_resources_fixture()));
+    expect_golden("onnx_resources." + e, reporter->render(testing::onnx_resources_fixture()));
     expect_golden("genai_sweep." + e, reporter->render(testing::genai_sweep_fixture()));
   }
 }
