@@ -3,10 +3,10 @@
 #include "report/agreement_json.h"
 #include "report/clock_report.h"
 #include "report/json_fields.h"
-#include "report/resources_json.h"
 #include "report/json_load.h"
 #include "report/placement_report.h"
 #include "report/profile_report.h"
+#include "report/resources_json.h"
 #include "report/roofline_report.h"
 
 namespace winml::report {

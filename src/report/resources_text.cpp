@@ -20,7 +20,8 @@ std::string cpu_text(const resources::PhaseCpu& p, unsigned cores) {
 }
 
 std::string other_text(const resources::OtherLoad& o) {
-  std::string text = fmt::format("other processes used {:.2f} of {} cores during the timed runs", o.busy_cores, o.cores);
+  std::string text =
+      fmt::format("other processes used {:.2f} of {} cores during the timed runs", o.busy_cores, o.cores);
   if (o.noisy()) return text + fmt::format(": results are noisy (above {:.2f} cores)", o.threshold_cores);
   return text + fmt::format(" (noisy above {:.2f} cores)", o.threshold_cores);
 }

@@ -159,12 +159,15 @@ std::optional<double> phase_busy_cores(const resources::ResourceUsage& usage, re
   return std::nullopt;
 }
 
-std::optional<double> rounded(const std::optional<double>& v) { return v ? std::optional<double>(rate(*v)) : std::nullopt; }
+std::optional<double> rounded(const std::optional<double>& v) {
+  return v ? std::optional<double>(rate(*v)) : std::nullopt;
+}
 
 // What the run used (docs/formats.md, "Resources in the report"): the busy cores of the timed phases,
 // other processes' load, the sampled RSS peak and the accelerator's peak; empty cells for a run not
 // sampled, so the rows of one table keep their columns.
-void usage_columns(RowBuilder& row, const resources::ResourceUsage& usage, std::initializer_list<resources::UsagePhase> phases) {
+void usage_columns(RowBuilder& row, const resources::ResourceUsage& usage,
+                   std::initializer_list<resources::UsagePhase> phases) {
   const bool sampled = usage.sampled;
   for (resources::UsagePhase phase : phases) {
     row.number(std::string(resources::usage_phase_name(phase)) + "_busy_cores",

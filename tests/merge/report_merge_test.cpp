@@ -306,7 +306,9 @@ TEST(ReportMerge, MergedGoldenReportsSatisfyTheSchema) {
     EXPECT_EQ(merged.report["results"].size(), 2 * whole["results"].size());
     // What each run used stays with its result.
     for (const Json& r : merged.report["results"])
-      EXPECT_EQ(r.contains("resources") ? r["resources"] : Json(), whole["results"][0].contains("resources") ? whole["results"][0]["resources"] : Json()) << name;
+      EXPECT_EQ(r.contains("resources") ? r["resources"] : Json(),
+                whole["results"][0].contains("resources") ? whole["results"][0]["resources"] : Json())
+          << name;
     const auto check = test::check_report(nlohmann::json::parse(merged_report_text(merged.report)));
     EXPECT_TRUE(check.valid()) << name << ": " << check.problems;
   }

@@ -9,10 +9,10 @@
 
 #include "compare/compare_format.h"
 #include "fixtures.h"
-#include "resources_fixture.h"
 #include "report/json_reporter.h"
 #include "report/reporter.h"
 #include "report/text_reporter.h"
+#include "resources_fixture.h"
 #include "test_support/compare_fixtures.h"
 
 namespace winml::report {

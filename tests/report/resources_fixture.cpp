@@ -67,7 +67,8 @@ resources::ResourceUsage onnx_usage_fixture() {
   resources::ResourceUsage u = base_usage(true);
   u.cpu = {{UsagePhase::load, 1.0, 0.98}, {UsagePhase::warmup, 0.5, 0.8}, {UsagePhase::run, 2.5, 4.1}};
   u.spans = {{UsagePhase::load, 0.0, 1.0}, {UsagePhase::warmup, 1.0, 1.5}, {UsagePhase::run, 1.5, 4.0}};
-  u.phase_peak_rss = {{UsagePhase::load, 880'000'000}, {UsagePhase::warmup, 900'000'000}, {UsagePhase::run, 899'000'000}};
+  u.phase_peak_rss = {
+      {UsagePhase::load, 880'000'000}, {UsagePhase::warmup, 900'000'000}, {UsagePhase::run, 899'000'000}};
   u.other = resources::OtherLoad{0.1, 2, 0.25};
   u.device = {0.8, 0.97, 2'400'000'000ULL};
   u.energy.available = true;

@@ -12,9 +12,7 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-std::string plain_block(const resources::ResourceUsage& usage) {
-  return resources_text(usage, 2, Style::make(false));
-}
+std::string plain_block(const resources::ResourceUsage& usage) { return resources_text(usage, 2, Style::make(false)); }
 
 TEST(ResourcesText, EmptyWhenNotSampled) { EXPECT_EQ(plain_block({}), ""); }
 

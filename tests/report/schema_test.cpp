@@ -5,8 +5,8 @@
 #include <fstream>
 
 #include "fixtures.h"
-#include "resources_fixture.h"
 #include "report/json_reporter.h"
+#include "resources_fixture.h"
 #include "test_support/report_doc.h"
 #include "test_support/report_schema.h"
 
