@@ -6,6 +6,7 @@
 #include "report/json_load.h"
 #include "report/placement_report.h"
 #include "report/profile_report.h"
+#include "report/resources_json.h"
 #include "report/roofline_report.h"
 
 namespace winml::report {
@@ -248,6 +249,8 @@ Json genai_result(const perf::GenaiPerfResult& result) {
   body["samples"] = {{"timed", generation_samples(result.samples)},
                      {"warmup", generation_samples(result.warmup_samples)},
                      {"cold", cold_samples(result.facts.cold)}};
+  if (result.context.resources.sampled)
+    body["resources"] = json_fields::resources_object(result.context.resources, result.context.machine.logical_cores);
   return body;
 }
 
@@ -262,6 +265,8 @@ Json onnx_result(const perf::OnnxPerfResult& result) {
   body["samples"] = {{"first_run_ms", ms(result.samples.first_run_s)},
                      {"warmup_ms", ms_array(result.samples.warmup_s)},
                      {"timed_ms", ms_array(result.samples.timed_s)}};
+  if (result.context.resources.sampled)
+    body["resources"] = json_fields::resources_object(result.context.resources, result.context.machine.logical_cores);
   return body;
 }
 

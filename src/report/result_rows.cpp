@@ -1,6 +1,7 @@
 #include "report/result_rows.h"
 
 #include <cmath>
+#include <initializer_list>
 #include <optional>
 #include <variant>
 
@@ -8,6 +9,7 @@
 #include "report/clock_report.h"
 #include "report/json_fields.h"
 #include "report/placement_report.h"
+#include "resources/resource_usage.h"
 #include "stats/percentile_list.h"
 #include "winml/errors.h"
 
@@ -149,6 +151,35 @@ void placement_columns(RowBuilder& row, const std::vector<StagePlacement>& stage
   row.count("placement_cpu_fallback_nodes", fallback);
 }
 
+// The busy cores of this process in `phase`; empty when the phase was not sampled.
+std::optional<double> phase_busy_cores(const resources::ResourceUsage& usage, resources::UsagePhase phase) {
+  for (const resources::PhaseCpu& p : usage.cpu) {
+    if (p.phase == phase) return rate(p.busy_cores());
+  }
+  return std::nullopt;
+}
+
+std::optional<double> rounded(const std::optional<double>& v) {
+  return v ? std::optional<double>(rate(*v)) : std::nullopt;
+}
+
+// What the run used (docs/formats.md, "Resources in the report"): the busy cores of the timed phases,
+// other processes' load, the sampled RSS peak and the accelerator's peak; empty cells for a run not
+// sampled, so the rows of one table keep their columns.
+void usage_columns(RowBuilder& row, const resources::ResourceUsage& usage,
+                   std::initializer_list<resources::UsagePhase> phases) {
+  const bool sampled = usage.sampled;
+  for (resources::UsagePhase phase : phases) {
+    row.number(std::string(resources::usage_phase_name(phase)) + "_busy_cores",
+               sampled ? phase_busy_cores(usage, phase) : std::nullopt);
+  }
+  row.number("other_load_busy_cores",
+             sampled && usage.other ? std::optional<double>(rate(usage.other->busy_cores)) : std::nullopt);
+  row.count("sampled_peak_rss_bytes",
+            sampled ? std::optional<std::int64_t>(as_count(usage.rss_peak.bytes)) : std::nullopt);
+  row.number("device_peak_utilisation", sampled ? rounded(usage.device.peak_utilisation) : std::nullopt);
+}
+
 void clock_column(RowBuilder& row, const std::vector<perf::ClockCheck>& checks) {
   row.number("cpu_clock_drop_percent", worst_clock_drop_percent(checks));
 }
@@ -207,6 +238,9 @@ void genai_row(const perf::GenaiPerfResult& r, const std::optional<perf::Shard>&
   placement_columns(row, r.facts.placement);
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
   clock_column(row, r.context.clock);
+  usage_columns(row, r.context.resources, {resources::UsagePhase::prefill, resources::UsagePhase::decode});
+  row.number("joules_per_generated_token", rounded(r.context.resources.energy.joules_per_generated_token));
+  row.number("tokens_per_joule", rounded(r.context.resources.energy.tokens_per_joule));
   roofline_columns(row, r.roofline);
   output_columns(row, r);
   // --cold only: a run either measures cold starts or not, so the rows of one run agree.
@@ -220,6 +254,15 @@ void genai_row(const perf::GenaiPerfResult& r, const std::optional<perf::Shard>&
     row.summary("cold_load_to_first_token", "ms", r.cold->load_to_first_token_s, ms);
   }
   row.finish(table);
+}
+
+// The energy of the timed inferences; empty without a meter.
+std::optional<double> run_joules(const resources::EnergyUsage& energy) {
+  if (!energy.available) return std::nullopt;
+  for (const resources::PhaseEnergy& p : energy.phases) {
+    if (p.phase == resources::UsagePhase::run) return rate(p.joules);
+  }
+  return std::nullopt;
 }
 
 void onnx_row(const perf::OnnxPerfResult& r, const std::optional<perf::Shard>& shard, RowTable& table) {
@@ -242,6 +285,8 @@ void onnx_row(const perf::OnnxPerfResult& r, const std::optional<perf::Shard>& s
   placement_columns(row, r.facts.placement);
   row.count("peak_rss_bytes", as_count(r.facts.peak_rss_bytes));
   clock_column(row, r.context.clock);
+  usage_columns(row, r.context.resources, {resources::UsagePhase::run});
+  row.number("run_joules", run_joules(r.context.resources.energy));
   row.finish(table);
 }
 

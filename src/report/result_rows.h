@@ -25,8 +25,9 @@ namespace winml::report {
 /// roofline's columns (decode_bytes_per_step ... kv_cache_bytes); version 4 where a row was
 /// measured (host_name ... arch, shard_index, shard_count); version 5 the greedy output and
 /// agreement columns (output_tokens ... agreement_first_step_logit_diff); version 6
-/// placement_on_ep_share and placement_cpu_fallback_nodes.
-inline constexpr int kRowSchemaVersion = 6;
+/// placement_on_ep_share and placement_cpu_fallback_nodes; version 7 what the run used
+/// (prefill_busy_cores ... tokens_per_joule; ONNX run_busy_cores ... run_joules).
+inline constexpr int kRowSchemaVersion = 7;
 
 /// One value: empty (unknown, e.g. threads when stages differ), text, a count, or a measurement
 /// already in the column's unit and rounded as the JSON report rounds it.

@@ -5,9 +5,10 @@
 
 #include "report/agreement_text.h"
 #include "report/clock_report.h"
+#include "report/compile_text.h"
 #include "report/placement_report.h"
 #include "report/profile_report.h"
-#include "report/compile_text.h"
+#include "report/resources_text.h"
 #include "report/roofline_report.h"
 #include "report/sparkline.h"
 #include "report/text_load.h"
@@ -161,6 +162,8 @@ std::string TextReporter::format_one(const perf::GenaiPerfResult& result) const 
   out += config_table(result).render(style, 2);
   out += "\n" + stats_table(result.metrics, result.config.run.percentiles).render(style, 2);
   out += "\n" + results_table(result, glyphs_).render(style, 2);
+  if (result.context.resources.sampled)
+    out += "\n" + resources_text(result.context.resources, result.context.machine.logical_cores, style);
   if (result.profile) out += "\n" + profile_text(*result.profile, style);
   return out;
 }

@@ -5,6 +5,7 @@
 #include "report/clock_report.h"
 #include "report/placement_report.h"
 #include "report/profile_report.h"
+#include "report/resources_text.h"
 #include "report/text_load.h"
 #include "report/text_reporter.h"
 #include "report/text_sections.h"
@@ -85,6 +86,8 @@ std::string TextReporter::format_one(const perf::OnnxPerfResult& result) const {
   stats.add_row(duration_row("latency", result.metrics.latency_s));
   out += "\n" + stats.render(style, 2);
   out += "\n" + results_table(result).render(style, 2);
+  if (result.context.resources.sampled)
+    out += "\n" + resources_text(result.context.resources, result.context.machine.logical_cores, style);
   if (result.metrics.validation) out += "\n" + validation_text(*result.metrics.validation, style);
   if (result.profile) out += "\n" + profile_text(*result.profile, style);
   return out;

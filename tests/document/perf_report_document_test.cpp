@@ -7,6 +7,7 @@
 #include <fstream>
 #include <string>
 
+#include "test_support/golden_reports.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
 
@@ -63,6 +64,19 @@ TEST(PerfReportDocument, Version2KeepsItsResultsAndSweep) {
   EXPECT_EQ(doc.sweep["combinations"], 2);
   ASSERT_EQ(doc.results.size(), 2u);
   EXPECT_EQ(doc.results[1]["config"]["prompt_tokens"], 32);
+}
+
+// A sampled run's "resources" object (tests/report/golden/*_resources.json, written by the real
+// writer) is read back whole with its result, so perf report, compare and merge see it.
+TEST(PerfReportDocument, ResourcesAreReadBackWithTheirResult) {
+  for (const char* name : {"genai_resources.json", "onnx_resources.json"}) {
+    const Json written = Json::parse(testing::golden_report_text(name));
+    const PerfReportDocument doc = testing::golden_report(name, name);
+    ASSERT_EQ(doc.results.size(), 1u) << name;
+    ASSERT_TRUE(doc.results[0].contains("resources")) << name;
+    EXPECT_EQ(doc.results[0]["resources"], written["results"][0]["resources"]) << name;
+    EXPECT_EQ(doc.results[0]["resources"]["timeline"].size(), 40u) << name;
+  }
 }
 
 TEST(PerfReportDocument, RefusesWhatIsNotAReportNamingTheProblem) {

@@ -290,7 +290,7 @@ TEST(ReportMerge, AResultOutsideItsSweepIsRefused) {
 // The golden reports, cut into shards and merged, satisfy docs/report.schema.json (with each
 // result's source), as do the shards themselves.
 TEST(ReportMerge, MergedGoldenReportsSatisfyTheSchema) {
-  for (const char* name : {"genai.json", "onnx.json"}) {
+  for (const char* name : {"genai.json", "onnx.json", "genai_resources.json", "onnx_resources.json"}) {
     const std::filesystem::path golden = std::filesystem::path(WINML_TEST_SOURCE_DIR) / "tests/report/golden" / name;
     Json whole = Json::parse(std::ifstream(golden));
     std::vector<MergeInput> shards;
@@ -304,6 +304,11 @@ TEST(ReportMerge, MergedGoldenReportsSatisfyTheSchema) {
     }
     const MergedReport merged = merge(shards, {});
     EXPECT_EQ(merged.report["results"].size(), 2 * whole["results"].size());
+    // What each run used stays with its result.
+    for (const Json& r : merged.report["results"])
+      EXPECT_EQ(r.contains("resources") ? r["resources"] : Json(),
+                whole["results"][0].contains("resources") ? whole["results"][0]["resources"] : Json())
+          << name;
     const auto check = test::check_report(nlohmann::json::parse(merged_report_text(merged.report)));
     EXPECT_TRUE(check.valid()) << name << ": " << check.problems;
   }

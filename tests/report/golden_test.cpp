@@ -12,6 +12,7 @@
 #include "report/json_reporter.h"
 #include "report/reporter.h"
 #include "report/text_reporter.h"
+#include "resources_fixture.h"
 #include "test_support/compare_fixtures.h"
 
 namespace winml::report {
@@ -69,6 +70,17 @@ TEST(Golden, GenaiBudgetJson) {
   expect_golden("genai_budget.json", JsonReporter().render(testing::genai_budget_fixture()));
 }
 
+// A sampled run: the "resources" object and the console block (docs/formats.md, "Resources in the report").
+TEST(Golden, ResourcesJson) {
+  expect_golden("genai_resources.json", JsonReporter().render(testing::genai_resources_fixture()));
+  expect_golden("onnx_resources.json", JsonReporter().render(testing::onnx_resources_fixture()));
+}
+
+TEST(Golden, ResourcesText) {
+  expect_golden("genai_resources.txt", TextReporter(false).render(testing::genai_resources_fixture()));
+  expect_golden("onnx_resources.txt", TextReporter(false).render(testing::onnx_resources_fixture()));
+}
+
 TEST(Golden, OnnxText) { expect_golden("onnx.txt", TextReporter(false).render(testing::onnx_fixture())); }
 
 TEST(Golden, OnnxBudgetText) {
@@ -99,6 +111,8 @@ TEST(Golden, RowFormats) {
     expect_golden("genai_budget." + e, reporter->render(testing::genai_budget_fixture()));
     expect_golden("onnx." + e, reporter->render(testing::onnx_fixture()));
     expect_golden("onnx_budget." + e, reporter->render(testing::onnx_budget_fixture()));
+    expect_golden("genai_resources." + e, reporter->render(testing::genai_resources_fixture()));
+    expect_golden("onnx_resources." + e, reporter->render(testing::onnx_resources_fixture()));
     expect_golden("genai_sweep." + e, reporter->render(testing::genai_sweep_fixture()));
   }
 }

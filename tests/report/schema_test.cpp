@@ -6,6 +6,7 @@
 
 #include "fixtures.h"
 #include "report/json_reporter.h"
+#include "resources_fixture.h"
 #include "test_support/report_doc.h"
 #include "test_support/report_schema.h"
 
@@ -35,7 +36,9 @@ TEST_F(ReportSchema, DeclaresDraft202012) {
 TEST_F(ReportSchema, EveryFixtureValidates) {
   for (const json& doc :
        {genai, onnx, genai_sweep, onnx_sweep, json::parse(JsonReporter().render(testing::genai_budget_fixture())),
-        json::parse(JsonReporter().render(testing::onnx_budget_fixture()))}) {
+        json::parse(JsonReporter().render(testing::onnx_budget_fixture())),
+        json::parse(JsonReporter().render(testing::genai_resources_fixture())),
+        json::parse(JsonReporter().render(testing::onnx_resources_fixture()))}) {
     const auto check = test::check_report(doc);
     EXPECT_TRUE(check.valid()) << doc["kind"] << ":\n" << check.problems;
   }
@@ -244,6 +247,20 @@ TEST_F(ReportSchema, DurationsAreMillisecondsAndRatesPerSecond) {
   EXPECT_EQ(test::first_result(onnx)["samples"]["timed_ms"].size(), 10u);
   EXPECT_EQ(test::first_result(genai)["samples"]["timed"][2]["decode_ms"], json::array({10.3}));
   EXPECT_EQ(test::first_result(genai)["samples"]["warmup"].size(), 2u);
+}
+
+// The schema must hold a "resources" object to its shape: a misspelt key or a negative figure fails.
+TEST_F(ReportSchema, RejectsBrokenResources) {
+  const json sampled = json::parse(JsonReporter().render(testing::genai_resources_fixture()));
+  json negative = sampled;
+  negative["results"][0]["resources"]["cpu"][0]["busy_cores"] = -1;
+  expect_rejected(negative, "/results/0/resources/cpu/0/busy_cores");
+  json unknown_phase = sampled;
+  unknown_phase["results"][0]["resources"]["spans"][0]["phase"] = "boot";
+  expect_rejected(unknown_phase, "/results/0/resources/spans/0/phase");
+  json extra = sampled;
+  extra["results"][0]["resources"]["energy"]["joules_per_token"] = 1;
+  expect_rejected(extra, "/results/0/resources/energy");
 }
 
 }  // namespace
