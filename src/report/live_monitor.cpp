@@ -9,8 +9,8 @@ namespace {
 
 // Carriage return, then "erase to the end of the line" (ECMA-48 EL): Windows consoles take it once
 // virtual terminal processing is on, which platform::enable_colour turns on for stderr.
-constexpr std::string_view kReturn = "\r";
-constexpr std::string_view kEraseToEnd = "\x1b[K";
+constexpr const char* kReturn = "\r";
+constexpr const char* kEraseToEnd = "\x1b[K";
 
 }  // namespace
 
@@ -35,13 +35,12 @@ void LiveMonitor::stop() {
   erase();
 }
 
-void LiveMonitor::write_above(std::string_view text) {
+void LiveMonitor::print_above(const std::function<void()>& print) {
   std::lock_guard lock(mutex_);
   const std::string line = shown_;
   erase();
-  out_ << text;
+  print();
   if (!stopping_ && !line.empty()) draw(line);
-  out_.flush();
 }
 
 void LiveMonitor::run() {

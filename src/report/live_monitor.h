@@ -13,7 +13,6 @@
 #include <optional>
 #include <ostream>
 #include <string>
-#include <string_view>
 #include <thread>
 
 #include "resources/sample.h"
@@ -60,9 +59,10 @@ class LiveMonitor {
   /// Stops the thread and, in place, erases the line. Idempotent.
   void stop();
 
-  /// Writes `text` (whole lines, e.g. progress) to the stream without garbling the live line: in
-  /// place the line is erased first and drawn again below the text. After stop(), plainly.
-  void write_above(std::string_view text);
+  /// Runs `print`, which writes whole lines to the same terminal (progress, a warning), without
+  /// garbling the live line: in place the line is erased first and drawn again below what `print`
+  /// wrote. The monitor's thread waits meanwhile. After stop(), `print` just runs.
+  void print_above(const std::function<void()>& print);
 
  private:
   void run();

@@ -48,7 +48,7 @@ resources::Sample live_sample(double t_s, double cpu_s) {
   return s;
 }
 
-MonitorSettings fast(MonitorStyle style, std::size_t width = 0) {
+MonitorSettings fast_monitor(MonitorStyle style, std::size_t width = 0) {
   MonitorSettings settings;
   settings.style = style;
   settings.logical_cores = 2;
@@ -60,7 +60,7 @@ MonitorSettings fast(MonitorStyle style, std::size_t width = 0) {
 TEST(LiveMonitor, InPlaceRewritesOneLineAndErasesItOnStop) {
   ScriptedSource script({live_sample(0, 0), live_sample(1, 1), live_sample(2, 3)});
   std::ostringstream out;
-  LiveMonitor monitor(out, script.source(), fast(MonitorStyle::in_place));
+  LiveMonitor monitor(out, script.source(), fast_monitor(MonitorStyle::in_place));
   script.wait_for_calls(5);
   monitor.stop();
   const std::string first = monitor_line(live_sample(0, 0), live_sample(1, 1), 2);
@@ -73,7 +73,7 @@ TEST(LiveMonitor, InPlaceRewritesOneLineAndErasesItOnStop) {
 TEST(LiveMonitor, PlainLinesOtherwise) {
   ScriptedSource script({live_sample(0, 0), live_sample(1, 1), live_sample(2, 3)});
   std::ostringstream out;
-  LiveMonitor monitor(out, script.source(), fast(MonitorStyle::plain));
+  LiveMonitor monitor(out, script.source(), fast_monitor(MonitorStyle::plain));
   script.wait_for_calls(5);
   monitor.stop();
   EXPECT_EQ(out.str(), monitor_line(live_sample(0, 0), live_sample(1, 1), 2) + "\n" +
@@ -83,9 +83,9 @@ TEST(LiveMonitor, PlainLinesOtherwise) {
 TEST(LiveMonitor, TextAboveTheLineLeavesItWhole) {
   ScriptedSource script({live_sample(0, 0), live_sample(1, 1)});
   std::ostringstream out;
-  LiveMonitor monitor(out, script.source(), fast(MonitorStyle::in_place));
+  LiveMonitor monitor(out, script.source(), fast_monitor(MonitorStyle::in_place));
   script.wait_for_calls(4);
-  monitor.write_above("iteration 3/10  1.2 s\n");
+  monitor.print_above([&out] { out << "iteration 3/10  1.2 s\n"; });
   monitor.stop();
   const std::string line = "\rmonitor: CPU 1.00 cores | RSS 3.0 MiB\x1b[K";
   EXPECT_EQ(out.str(), line + "\r\x1b[K" + "iteration 3/10  1.2 s\n" + line + "\r\x1b[K");
@@ -94,7 +94,7 @@ TEST(LiveMonitor, TextAboveTheLineLeavesItWhole) {
 TEST(LiveMonitor, CutToTheTerminalWidth) {
   ScriptedSource script({live_sample(0, 0), live_sample(1, 1)});
   std::ostringstream out;
-  LiveMonitor monitor(out, script.source(), fast(MonitorStyle::in_place, 12));
+  LiveMonitor monitor(out, script.source(), fast_monitor(MonitorStyle::in_place, 12));
   script.wait_for_calls(3);
   monitor.stop();
   EXPECT_EQ(out.str(), "\rmonitor: CPU\x1b[K\r\x1b[K");
@@ -103,14 +103,14 @@ TEST(LiveMonitor, CutToTheTerminalWidth) {
 TEST(LiveMonitor, NothingAfterStop) {
   ScriptedSource script({live_sample(0, 0), live_sample(1, 1), live_sample(2, 2)});
   std::ostringstream out;
-  LiveMonitor monitor(out, script.source(), fast(MonitorStyle::plain));
+  LiveMonitor monitor(out, script.source(), fast_monitor(MonitorStyle::plain));
   script.wait_for_calls(2);
   monitor.stop();
   const std::string at_stop = out.str();
   std::this_thread::sleep_for(std::chrono::milliseconds(20));
   monitor.stop();  // again: nothing more
   EXPECT_EQ(out.str(), at_stop);
-  monitor.write_above("done\n");  // after stop, text goes out plainly
+  monitor.print_above([&out] { out << "done\n"; });  // after stop, it just prints
   EXPECT_EQ(out.str(), at_stop + "done\n");
 }
 
@@ -118,7 +118,7 @@ TEST(LiveMonitor, NothingAfterStop) {
 TEST(LiveMonitor, StopsAtOnceInTheMiddleOfAnInterval) {
   ScriptedSource script({});
   std::ostringstream out;
-  MonitorSettings slow = fast(MonitorStyle::in_place);
+  MonitorSettings slow = fast_monitor(MonitorStyle::in_place);
   slow.interval = std::chrono::milliseconds(60'000);
   const auto start = std::chrono::steady_clock::now();
   { LiveMonitor monitor(out, script.source(), slow); }
@@ -135,7 +135,7 @@ TEST(LiveMonitor, AFailingSourceShowsNothing) {
         ++calls;
         throw std::runtime_error("counter gone");
       },
-      fast(MonitorStyle::plain));
+      fast_monitor(MonitorStyle::plain));
   for (int i = 0; i < 10'000 && calls.load() < 3; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(1));
   monitor.stop();
   EXPECT_GE(calls.load(), 3);

@@ -9,15 +9,15 @@
 namespace winml::report::text {
 namespace {
 
-std::string shown(platform::PowerSource source, std::optional<double> percent, const std::string& mode) {
+std::string power_shown(platform::PowerSource source, std::optional<double> percent, const std::string& mode) {
   return power_text(json_fields::power({source, percent, mode}));
 }
 
 TEST(PowerText, SourceLevelAndMode) {
-  EXPECT_EQ(shown(platform::PowerSource::battery, 43.0, "balanced"), "battery 43 % · power mode balanced");
-  EXPECT_EQ(shown(platform::PowerSource::ac, 87.4, ""), "AC · battery 87 %");
-  EXPECT_EQ(shown(platform::PowerSource::ac, std::nullopt, ""), "AC");
-  EXPECT_EQ(shown(platform::PowerSource::unknown, std::nullopt, "low-power"), "unknown · power mode low-power");
+  EXPECT_EQ(power_shown(platform::PowerSource::battery, 43.0, "balanced"), "battery 43 % · power mode balanced");
+  EXPECT_EQ(power_shown(platform::PowerSource::ac, 87.4, ""), "AC · battery 87 %");
+  EXPECT_EQ(power_shown(platform::PowerSource::ac, std::nullopt, ""), "AC");
+  EXPECT_EQ(power_shown(platform::PowerSource::unknown, std::nullopt, "low-power"), "unknown · power mode low-power");
 }
 
 TEST(PowerText, AReportFromElsewhereCannotDriveTheTerminal) {
