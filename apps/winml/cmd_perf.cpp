@@ -52,6 +52,11 @@ void run_perf(PerfOptions& options) {
   if (options.profile_top && !options.profile) {
     throw UsageError("--profile-top sets how many nodes --profile lists; add --profile, or drop --profile-top.");
   }
+  if (options.monitor && options.out.verbosity < 0) {
+    throw UsageError(
+        "--monitor shows a live line on stderr and -q asks for less there: drop -q to watch the run, or "
+        "--monitor to keep stderr quiet.");
+  }
   if (auto ignored = ignored_flags(runtime, options.given); !ignored.empty()) {
     warn(fmt::format("{} {} not apply to runtime {} and {} ignored", fmt::join(ignored, ", "),
                      ignored.size() == 1 ? "does" : "do", runtime, ignored.size() == 1 ? "is" : "are"),
@@ -245,6 +250,11 @@ void setup_perf(CLI::App& parent) {
                   "Nodes --profile lists by time, per phase (default " + std::to_string(perf::kDefaultProfileTop) + ")")
       ->type_name("K")
       ->transform(integer_in(1, kMaxProfileTop));
+  cmd->add_flag("--monitor", options->monitor,
+                "While the timed runs go on, show what the run uses on stderr: this process's CPU in busy cores, "
+                "the machine's, RSS, device utilisation and memory and power where a source reads them; rewritten "
+                "in place once a second on a terminal, a plain line every 10 s otherwise")
+      ->disable_flag_override();  // a flag takes no value: --monitor=no is a usage error, not "off"
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);

@@ -1,7 +1,7 @@
 #pragma once
 /// \file
 /// How `winml perf` shows a running benchmark on stderr: the loading line, the generated inputs'
-/// shapes, warnings and progress.
+/// shapes, warnings and progress, and under --monitor the live line of what the run uses.
 
 #include <iostream>
 #include <memory>
@@ -10,6 +10,7 @@
 #include "cli_common.h"
 #include "generated_inputs/shape_summary.h"
 #include "perf/benchmark_observer.h"
+#include "report/live_monitor.h"
 #include "report/progress_reporter.h"
 
 namespace winml::cli {
@@ -17,31 +18,66 @@ namespace winml::cli {
 /// Prints a benchmark's notices and progress on stderr, following -q/-v.
 class PerfConsole final : public perf::BenchmarkObserver {
  public:
-  /// Progress and the loading line are left out when quiet; warnings always show.
-  explicit PerfConsole(const OutputOptions& out)
-      : out_(out), progress_(report::make_progress_reporter(std::cerr, out.verbosity < 0)) {}
+  /// Progress and the loading line are left out when quiet; warnings always show. `monitor`:
+  /// --monitor was given, so start_monitor shows the live line.
+  explicit PerfConsole(const OutputOptions& out, bool monitor = false)
+      : out_(out), monitor_wanted_(monitor), progress_(report::make_progress_reporter(std::cerr, out.verbosity < 0)) {}
+  ~PerfConsole() override { stop_monitor(); }
+  PerfConsole(const PerfConsole&) = delete;
+  PerfConsole& operator=(const PerfConsole&) = delete;
+
   /// "loading MODEL on EP ..." unless quiet (report::loading_line).
   void on_loading(const std::string& model, const EpChoice& ep) override {
-    if (out_.verbosity >= 0) note(report::loading_line(model, ep));
+    if (out_.verbosity >= 0) above([&] { note(report::loading_line(model, ep)); });
   }
   /// Every generated input's shape (generated_inputs::describe_plan) unless quiet.
   void on_generated_inputs(const std::vector<engine::TensorInfo>& inputs,
                            const generated_inputs::ShapePlan& plan) override {
     if (out_.verbosity < 0) return;
-    for (const auto& line : generated_inputs::describe_plan(inputs, plan)) note(line);
+    above([&] {
+      for (const auto& line : generated_inputs::describe_plan(inputs, plan)) note(line);
+    });
   }
   /// "warning: ..." (see warn).
-  void on_warning(const std::string& message) override { warn(message, out_); }
+  void on_warning(const std::string& message) override {
+    above([&] { warn(message, out_); });
+  }
   /// One progress line (see report::make_progress_reporter).
-  void on_iteration(const perf::ProgressEvent& event) override { progress_->on_iteration(event); }
+  void on_iteration(const perf::ProgressEvent& event) override {
+    above([&] { progress_->on_iteration(event); });
+  }
   /// "[3/8] threads=2 pp=256 tg=32" before each combination of a sweep.
-  void on_combination(const perf::CombinationEvent& event) override { progress_->on_combination(event); }
+  void on_combination(const perf::CombinationEvent& event) override {
+    above([&] { progress_->on_combination(event); });
+  }
   /// "cooling 0.5 s before the next run (--delay)" before each pause.
-  void on_cooling(double seconds) override { progress_->on_cooling(seconds); }
+  void on_cooling(double seconds) override {
+    above([&] { progress_->on_cooling(seconds); });
+  }
+
+  /// Under --monitor, shows the live line of `source`'s readings (the running sampler's newest,
+  /// resources::Sampler::latest) on stderr until stop_monitor(): in place on a terminal, plain
+  /// lines otherwise (report/live_monitor.h). Without --monitor, or with the line already shown,
+  /// it does nothing.
+  void start_monitor(report::SampleSource source);
+  /// Stops the live line and erases it, so what follows starts on a clean line; nothing when none.
+  void stop_monitor() { monitor_.reset(); }
 
  private:
+  // Runs `print` (which writes to stderr) above the live line, or plainly without one.
+  template <typename Print>
+  void above(const Print& print) {
+    if (monitor_) {
+      monitor_->print_above(print);
+    } else {
+      print();
+    }
+  }
+
   const OutputOptions& out_;
+  bool monitor_wanted_ = false;
   std::unique_ptr<perf::ProgressSink> progress_;
+  std::unique_ptr<report::LiveMonitor> monitor_;
 };
 
 }  // namespace winml::cli

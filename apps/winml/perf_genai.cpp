@@ -52,7 +52,7 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
     flags.no_cpu_fallback = options.no_cpu_fallback;
     return resolve_genai_load(flags, selector);
   });
-  PerfConsole console(options.out);
+  PerfConsole console(options.out, options.monitor);
   perf::GenaiPerfReport report;
   report.sweep = plan.facts;
   report.sweep.shard = options.shard;

@@ -55,7 +55,7 @@ void run_onnx_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
     }
     return choice;
   });
-  PerfConsole console(options.out);
+  PerfConsole console(options.out, options.monitor);
   perf::OnnxPerfReport report;
   report.sweep = plan.facts;
   report.sweep.shard = options.shard;

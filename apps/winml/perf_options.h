@@ -67,6 +67,7 @@ struct PerfOptions {
   bool allow_custom_ops = false;           ///< --allow-custom-ops (GenAI bundles only)
   bool profile = false;                    ///< --profile: op-level profile after the timed runs (perf/run_profile.h)
   std::optional<std::size_t> profile_top;  ///< --profile-top K; unset = perf::kDefaultProfileTop
+  bool monitor = false;                    ///< --monitor: the live line of what the run uses on stderr
   OutputOptions out;
   /// Long names of the flags given on the command line (for the ignored-flag warning).
   std::set<std::string> given;

@@ -57,6 +57,10 @@ constexpr Field kSettings[] = {
     {"genai", "/machine/genai_version"},
     {"winml", "/machine/winml_version"},
     {"winml_commit", "/machine/winml_commit"},
+    // A laptop unplugged, or switched to a power-saving mode, runs slower: listed so that a change
+    // it made is not read as the code's. The battery level is not: it moves on every run.
+    {"power_source", "/machine/power/source"},
+    {"power_mode", "/machine/power/mode"},
 };
 
 // The value at `pointer`, or null when the result has none (a report of an older version).

@@ -1,6 +1,7 @@
 #include "machine/machine_info.h"
 
 #include "platform/cpu_cores.h"
+#include "platform/power_state.h"
 #include "platform/system_facts.h"
 #include "winml_build_info.h"
 
@@ -22,6 +23,7 @@ MachineInfo collect_machine_info() {
   info.kernel = facts.kernel;
   info.arch = facts.arch;
   info.host_name = facts.host_name;
+  info.power = platform::read_power_state();
   // Only the loaded libraries can say which versions run (see the header); never the build's pin.
   info.onnxruntime_version = "unknown";
   info.genai_version = "unknown";

@@ -7,6 +7,8 @@
 #include <string>
 #include <string_view>
 
+#include "platform/power_state.h"
+
 namespace winml::perf {
 
 /// Hardware, OS and software versions. Empty strings / 0 mean "could not be determined".
@@ -24,9 +26,13 @@ struct MachineInfo {
   std::string winml_version;             ///< this build's version
   std::string winml_commit;              ///< git commit this build was made from, or "unknown"
   std::string build_type;                ///< CMake build type; numbers from a Debug build are not meaningful
+  /// AC or battery, the battery level and the power mode when the facts were collected (right
+  /// before the benchmark runs): a laptop on battery or in a power-saving mode runs slower.
+  platform::PowerState power;
 };
 
-/// Collects the facts from the platform layer (platform::read_system_facts, platform::read_cpu_cores). Library versions
+/// Collects the facts from the platform layer (platform::read_system_facts, platform::read_cpu_cores,
+/// platform::read_power_state). Library versions
 /// are "unknown" here: callers that loaded the engine replace them with what the loaded libraries report
 /// (engine::Engine::versions()), never with the versions the build was pinned to.
 MachineInfo collect_machine_info();

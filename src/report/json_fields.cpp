@@ -78,6 +78,12 @@ Json run_quality(const perf::RunQuality& q) {
           {"target_ci", target_ci(q.target_ci)}};
 }
 
+Json power(const platform::PowerState& p) {
+  return {{"source", std::string(platform::power_source_name(p.source))},
+          {"battery_percent", p.battery_percent ? Json(rate(*p.battery_percent)) : Json(nullptr)},
+          {"mode", p.mode.empty() ? Json(nullptr) : Json(p.mode)}};
+}
+
 Json machine(const perf::MachineInfo& m) {
   return {{"cpu_model", m.cpu_model},
           {"logical_cores", m.logical_cores},
@@ -91,7 +97,8 @@ Json machine(const perf::MachineInfo& m) {
           {"genai_version", m.genai_version},
           {"winml_version", m.winml_version},
           {"winml_commit", m.winml_commit},
-          {"build_type", m.build_type}};
+          {"build_type", m.build_type},
+          {"power", power(m.power)}};
 }
 
 Json threads(const perf::ThreadsInEffect& t) {

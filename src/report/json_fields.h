@@ -44,6 +44,10 @@ Json distribution_ms(const perf::Summary& s);
 /// The "quality" object: {cv_threshold, high_cv, warmup_check, suggested_warmup, warnings}.
 Json run_quality(const perf::RunQuality& q);
 
+/// The machine's power state: {source: "ac"|"battery"|"unknown", battery_percent, mode}, null for
+/// what the system does not say (docs/metrics.md, "Power state").
+Json power(const platform::PowerState& p);
+
 /// The "machine" object.
 Json machine(const perf::MachineInfo& m);
 

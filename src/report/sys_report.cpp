@@ -9,6 +9,8 @@
 #include "ep/catalog.h"
 #include "ep/discovery.h"
 #include "report/bandwidth_report.h"
+#include "report/json_fields.h"
+#include "report/power_text.h"
 #include "report/text_table.h"
 #include "report/text_units.h"
 #include "report/threads_text.h"
@@ -74,7 +76,8 @@ Json sys_document(const perf::MachineInfo& machine) {
                      {"memory_total_bytes", machine.memory_total_bytes},
                      {"os", machine.os},
                      {"kernel", machine.kernel},
-                     {"arch", machine.arch}};
+                     {"arch", machine.arch},
+                     {"power", json_fields::power(machine.power)}};
   return {{"schema_version", kSysSchemaVersion},
           {"host", host},
           {"versions", {{"winml", machine.winml_version}, {"winml_commit", machine.winml_commit}}}};
@@ -123,6 +126,7 @@ std::string sys_text(const Json& doc, bool color) {
   facts.add_row({"Memory", text::bytes(host["memory_total_bytes"].get<std::uint64_t>())});
   facts.add_row({"OS", fmt::format("{} ({} {})", host["os"].get<std::string>(), host["kernel"].get<std::string>(),
                                    host["arch"].get<std::string>())});
+  if (host.contains("power")) facts.add_row({"Power", text::power_text(host["power"])});
   const Json& versions = doc["versions"];
   facts.add_row({"winml", versions["winml"].get<std::string>()});
   if (versions.contains("onnxruntime")) {

@@ -27,7 +27,8 @@ struct SysEngineFacts {
 };
 
 /// The document's host part: {schema_version, host {cpu_model, logical_cores, physical_cores,
-/// memory_total_bytes, os, kernel, arch}, versions {winml, winml_commit}}.
+/// memory_total_bytes, os, kernel, arch, power {source, battery_percent, mode}}, versions {winml,
+/// winml_commit}}.
 nlohmann::ordered_json sys_document(const perf::MachineInfo& machine);
 
 /// Adds the engine's part to `doc`: versions.onnxruntime and .genai; devices, each npu, gpu, cpu

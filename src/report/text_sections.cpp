@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "report/json_fields.h"
+#include "report/power_text.h"
 #include "report/text_units.h"
 #include "report/threads_text.h"
 #include "stats/percentile_list.h"
@@ -62,6 +64,7 @@ void add_machine_rows(Table& table, const perf::MachineInfo& m) {
   table.add_row({"system", fmt::format("{} · {} · {}", m.os.empty() ? "unknown OS" : m.os, m.kernel, m.arch)});
   table.add_row({"software", fmt::format("winml {} ({}, {}) · ONNX Runtime {} · GenAI {}", m.winml_version,
                                          m.winml_commit, m.build_type, m.onnxruntime_version, m.genai_version)});
+  table.add_row({"power", power_text(json_fields::power(m.power))});
 }
 
 void add_methods_row(Table& table) {

@@ -33,7 +33,7 @@ using LabelledSummary = std::pair<std::string, const perf::Summary*>;
 /// coefficient-of-variation and warmup verdicts (the warnings themselves went to stderr).
 void add_quality_rows(Table& table, const perf::RunQuality& quality, const std::vector<LabelledSummary>& metrics);
 
-/// "machine", "system" and "software" rows.
+/// "machine", "system", "software" and "power" rows.
 void add_machine_rows(Table& table, const perf::MachineInfo& m);
 
 /// The "methods" row: percentile and deviation method, warmup handling.

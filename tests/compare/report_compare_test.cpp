@@ -131,6 +131,30 @@ TEST(Compare, ThreadCountsOfPlainRunsAreTheSettingCompared) {
   EXPECT_TRUE(c.reports[0].incompatible.empty());
 }
 
+// The power source and mode are among the settings a comparison lists; the battery level alone is
+// not (it changes from run to run), and a report written before winml recorded power says nothing.
+TEST(Compare, PowerSourceAndModeDifferencesAreListed) {
+  Report base = golden_report("genai.json", "base.json");  // on battery at 43 %, balanced
+  Report next = base;
+  next.source = "new.json";
+  next.results[0]["machine"]["power"] = {{"source", "ac"}, {"battery_percent", 44.0}, {"mode", "best performance"}};
+  const Comparison c = compare_reports({base, next}, false);
+  EXPECT_THAT(c.reports[0].settings,
+              ::testing::ElementsAre("power_source: battery in base.json, ac in new.json",
+                                     "power_mode: balanced in base.json, best performance in new.json"));
+  EXPECT_TRUE(c.reports[0].incompatible.empty());
+
+  Report level_only = base;
+  level_only.source = "new.json";
+  level_only.results[0]["machine"]["power"]["battery_percent"] = 12.0;
+  EXPECT_TRUE(compare_reports({base, level_only}, false).reports[0].settings.empty());
+
+  Report older = base;
+  older.source = "new.json";
+  older.results[0]["machine"].erase("power");
+  EXPECT_TRUE(compare_reports({base, older}, false).reports[0].settings.empty());
+}
+
 // A sweep's rows pair on the identity fields that vary, whatever their order; rows on one side
 // only are listed.
 TEST(Compare, SweepRowsPairOnTheirIdentity) {

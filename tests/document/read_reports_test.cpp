@@ -28,6 +28,19 @@ TEST(ReadReports, ReadsEachFileInOrder) {
   EXPECT_EQ(reports[1].source, (dir.path() / "b.json").string());
 }
 
+// The machine's power state comes back as written: compare lists its changes, merge keeps it
+// with each result's machine.
+TEST(ReadReports, KeepsThePowerStateOfEachResult) {
+  const test::TempDir dir;
+  std::ofstream(dir.path() / "a.json") << testing::golden_report_text("genai_sweep.json");
+  const auto reports = read_reports({dir.path() / "a.json"});
+  ASSERT_EQ(reports.size(), 1u);
+  for (const auto& result : reports[0].results) {
+    EXPECT_EQ(result["machine"]["power"],
+              nlohmann::ordered_json::parse(R"({"source": "battery", "battery_percent": 43.0, "mode": "balanced"})"));
+  }
+}
+
 TEST(ReadReports, RefusesOneFileNamedTwice) {
   const test::TempDir dir;
   const std::filesystem::path file = dir.path() / "r.json";

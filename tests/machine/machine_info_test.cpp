@@ -7,6 +7,7 @@
 #include <string>
 
 #include "platform/cpu_cores.h"
+#include "platform/power_state.h"
 #include "test_support/tool_output.h"
 
 namespace winml::perf {
@@ -27,6 +28,9 @@ TEST(MachineInfo, MatchesWhatTheSystemToolsReport) {
   EXPECT_EQ(m.kernel, tool_output("uname -sr"));
   EXPECT_EQ(m.arch, tool_output("uname -m"));
   EXPECT_EQ(std::to_string(m.logical_cores), tool_output("getconf _NPROCESSORS_ONLN"));
+  // The power state is the platform reader's (tested on fake trees in tests/platform).
+  EXPECT_EQ(m.power.source, platform::read_power_state().source);
+  EXPECT_EQ(m.power.mode, platform::read_power_state().mode);
   // Physical cores come from the platform reader, which tests/platform checks against lscpu.
   EXPECT_EQ(m.physical_cores, platform::read_cpu_cores().physical);
   EXPECT_GE(m.physical_cores, 1u);

@@ -4,8 +4,8 @@
 #include "perf/greedy_output.h"
 #include "perf/output_agreement.h"
 #include "perf/run_quality.h"
-#include "session/placement.h"
 #include "profile/profile_summary.h"
+#include "session/placement.h"
 
 namespace winml::testing {
 namespace {
@@ -129,6 +129,7 @@ perf::MachineInfo fixed_machine() {
   m.winml_version = "0.1.0";
   m.winml_commit = "0123456789ab";
   m.build_type = "Release";
+  m.power = {platform::PowerSource::battery, 43.0, "balanced"};  // a laptop unplugged
   return m;
 }
 

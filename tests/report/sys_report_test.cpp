@@ -22,6 +22,7 @@ perf::MachineInfo sys_machine() {
   machine.arch = "x86_64";
   machine.winml_version = "0.1.0";
   machine.winml_commit = "abc123";
+  machine.power = {platform::PowerSource::ac, 87.0, "best performance"};
   return machine;
 }
 
@@ -41,7 +42,8 @@ TEST(SysReportTest, DocumentKeepsItsSchemaAndKeyOrder) {
   add_sys_engine_sections(doc, cuda_engine());
   EXPECT_EQ(doc.dump(),
             R"({"schema_version":1,"host":{"cpu_model":"Test CPU","logical_cores":8,"physical_cores":4,)"
-            R"("memory_total_bytes":17179869184,"os":"TestOS 1","kernel":"Linux 6.1","arch":"x86_64"},)"
+            R"("memory_total_bytes":17179869184,"os":"TestOS 1","kernel":"Linux 6.1","arch":"x86_64",)"
+            R"("power":{"source":"ac","battery_percent":87.0,"mode":"best performance"}},)"
             R"("versions":{"winml":"0.1.0","winml_commit":"abc123","onnxruntime":"1.22.0","genai":"0.8.0"},)"
             R"("devices":[{"device":"npu","eps":[]},)"
             R"({"device":"gpu","eps":[{"priority":1,"name":"CUDAExecutionProvider","alias":"cuda",)"
@@ -60,6 +62,7 @@ TEST(SysReportTest, TextWithoutTheEngineShowsTheHostAlone) {
   EXPECT_THAT(text, HasSubstr("Host\n"));
   EXPECT_THAT(text, HasSubstr("Test CPU"));
   EXPECT_THAT(text, HasSubstr("TestOS 1 (Linux 6.1 x86_64)"));
+  EXPECT_THAT(text, HasSubstr("  Power   AC · battery 87 % · power mode best performance\n"));
   EXPECT_EQ(text.find("ONNX Runtime"), std::string::npos);
   EXPECT_EQ(text.find("Devices and execution providers"), std::string::npos);
 }
