@@ -5,6 +5,7 @@
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
+#include <cstdlib>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -51,6 +52,11 @@ void run_perf(PerfOptions& options) {
   }
   if (options.profile_top && !options.profile) {
     throw UsageError("--profile-top sets how many nodes --profile lists; add --profile, or drop --profile-top.");
+  }
+  if (options.monitor && options.sample_ms == 0) {
+    throw UsageError(
+        "--monitor shows the resource sampler's readings and --sample-ms 0 turns the sampler off: give --sample-ms "
+        "a period (or leave its default), or drop --monitor.");
   }
   if (options.monitor && options.out.verbosity < 0) {
     throw UsageError(
@@ -255,6 +261,21 @@ void setup_perf(CLI::App& parent) {
                 "the machine's, RSS, device utilisation and memory and power where a source reads them; rewritten "
                 "in place once a second on a terminal, a plain line every 10 s otherwise")
       ->disable_flag_override();  // a flag takes no value: --monitor=no is a usage error, not "off"
+  cmd->add_option("--sample-ms", options->sample_ms,
+                  fmt::format("How often the resource sampler reads CPU, memory and the energy and accelerator "
+                              "counters, in ms, from the first load to the last timed run (default {}; 0 turns it "
+                              "off, leaving the report without resources)",
+                              resources::kDefaultSampleInterval.count()))
+      ->type_name("MS")
+      ->check([](const std::string& text) -> std::string {
+        const int ms = std::atoi(text.c_str());
+        if (text == "0" || (ms >= resources::kMinSampleInterval.count() && ms <= resources::kMaxSampleInterval.count()))
+          return "";
+        return fmt::format(
+            "--sample-ms takes 0 (off) or {}..{} ms, not {}: faster costs more than it tells, slower "
+            "misses a short prefill",
+            resources::kMinSampleInterval.count(), resources::kMaxSampleInterval.count(), text);
+      });
   cmd->add_flag("--telemetry", options->telemetry, "Allow GenAI's telemetry (off by default)");
   add_ep_library_flag(*cmd, options->ep_libraries);
   add_allow_custom_ops_flag(*cmd, options->allow_custom_ops);

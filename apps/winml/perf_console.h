@@ -12,6 +12,7 @@
 #include "perf/benchmark_observer.h"
 #include "report/live_monitor.h"
 #include "report/progress_reporter.h"
+#include "resources/sampler.h"
 
 namespace winml::cli {
 
@@ -62,6 +63,13 @@ class PerfConsole final : public perf::BenchmarkObserver {
   void start_monitor(report::SampleSource source);
   /// Stops the live line and erases it, so what follows starts on a clean line; nothing when none.
   void stop_monitor() { monitor_.reset(); }
+  /// The benchmark's sampler started (shown under --monitor) or is about to stop.
+  void on_sampler(const resources::Sampler* sampler) override {
+    if (sampler)
+      start_monitor([sampler] { return sampler->latest(); });
+    else
+      stop_monitor();
+  }
 
  private:
   // Runs `print` (which writes to stderr) above the live line, or plainly without one.

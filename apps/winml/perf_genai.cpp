@@ -33,6 +33,7 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
                             : options.given.count("--bandwidth-probe") != 0 ? perf::BandwidthProbeMode::forced
                                                                             : perf::BandwidthProbeMode::automatic;
   request.percentiles = options.percentiles;
+  request.sample_interval = std::chrono::milliseconds(options.sample_ms);
   if (options.profile) request.profile = perf::ProfileRequest{options.profile_top.value_or(perf::kDefaultProfileTop)};
   perf::GenaiBenchmark benchmark(request);  // checks the report path and the loop before anything loads
 

@@ -13,6 +13,7 @@
 #include "perf/loop_settings.h"
 #include "perf/shard.h"
 #include "perf/sweep_plan.h"
+#include "resources/sampler.h"
 #include "stats/percentile_list.h"
 
 namespace winml::cli {
@@ -68,6 +69,8 @@ struct PerfOptions {
   bool profile = false;                    ///< --profile: op-level profile after the timed runs (perf/run_profile.h)
   std::optional<std::size_t> profile_top;  ///< --profile-top K; unset = perf::kDefaultProfileTop
   bool monitor = false;                    ///< --monitor: the live line of what the run uses on stderr
+  /// --sample-ms: the resource sampler's interval; 0 turns sampling off (and --monitor with it).
+  int sample_ms = static_cast<int>(resources::kDefaultSampleInterval.count());
   OutputOptions out;
   /// Long names of the flags given on the command line (for the ignored-flag warning).
   std::set<std::string> given;

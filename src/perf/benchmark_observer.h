@@ -9,6 +9,7 @@
 #include "engine/engine.h"
 #include "generated_inputs/shape_plan.h"
 #include "perf/progress.h"
+#include "resources/sampler.h"
 #include "winml/ep_choice.h"
 
 namespace winml::perf {
@@ -25,6 +26,9 @@ class BenchmarkObserver : public ProgressSink {
                                    const generated_inputs::ShapePlan& /*plan*/) {}
   /// Something the user should know that does not stop the run (e.g. a capped token budget).
   virtual void on_warning(const std::string& message) = 0;
+  /// The resource sampler has started (`sampler` set: --monitor may show its readings) or is about
+  /// to stop (nullptr: nothing may read it after this returns). Ignored unless overridden.
+  virtual void on_sampler(const resources::Sampler* /*sampler*/) {}
 };
 
 }  // namespace winml::perf

@@ -11,6 +11,7 @@
 #include "perf/genai_roofline.h"
 #include "perf/genai_runner.h"
 #include "perf/probe_schedule.h"
+#include "perf/usage_sampling.h"
 #include "session/prompt_tokens.h"
 #include "session/token_budget.h"
 #include "storage/report_file.h"
@@ -23,12 +24,23 @@ namespace {
 // later ones keep none.
 class SessionSource final : public GenerationSource {
  public:
+  // `spans` is told where each generation's prefill and decode fell on `clock`.
   SessionSource(GenaiSession& session, std::vector<std::int32_t> depth_ids, std::vector<std::int32_t> ids,
-                GenerationConfig config)
-      : session_(session), depth_ids_(std::move(depth_ids)), ids_(std::move(ids)), config_(config) {}
+                GenerationConfig config, PhaseSpanRecorder& spans, const Clock& clock)
+      : session_(session),
+        depth_ids_(std::move(depth_ids)),
+        ids_(std::move(ids)),
+        config_(config),
+        spans_(spans),
+        clock_(clock) {}
   GenerationTiming generate() override {
+    const double start = clock_();
     GenerationTiming timing = session_.generate_timed_at_depth(depth_ids_, ids_, config_);
+    const double end = clock_();
     config_.top_logits = 0;
+    const double prefill_start = start + timing.depth_fill_s;
+    const double prefill_end = prefill_start + timing.ttft_s();
+    spans_.generation({start, prefill_start, prefill_end, std::min(end, prefill_end + timing.decode_total_s())});
     return timing;
   }
 
@@ -37,6 +49,8 @@ class SessionSource final : public GenerationSource {
   std::vector<std::int32_t> depth_ids_;
   std::vector<std::int32_t> ids_;
   GenerationConfig config_;
+  PhaseSpanRecorder& spans_;
+  const Clock& clock_;
 };
 
 // `count` cold starts: each destroys the model and tokenizer, loads them again (preparation and
@@ -199,6 +213,7 @@ struct BenchmarkInputs {
   const GenaiBenchmarkRequest& request;
   const BenchmarkServices& services;
   const BenchmarkStart& start;
+  UsageSampling& sampling;
 };
 
 // Where a run stands in the schedule: the sweep's first (opened by a probe), its last (closed by one).
@@ -247,11 +262,14 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
     sweep.probes.before = probe_bandwidth(services, observer, "before", sweep.opening_budget_s);
   }
   const std::vector<std::int32_t> source_depth_ids = depth_ids;
-  SessionSource source(session, std::move(depth_ids), ids, generation);
+  PhaseSpanRecorder spans(observer, context.sampling, run.position, services.clock);
+  SessionSource source(session, std::move(depth_ids), ids, generation, spans, services.clock);
+  const auto cores = context.sampling.open_cores();
   // Read after the probe (which loads every core, as the run will) and right before the warmup.
   ClockCheck clock{run.round, services.read_cpu_clock(), {}};
-  GenaiRunSamples samples = run_genai_benchmark(source, context.start.loop, services.clock, observer, services.stop);
+  GenaiRunSamples samples = run_genai_benchmark(source, context.start.loop, services.clock, spans, services.stop);
   clock.after = services.read_cpu_clock();
+  context.sampling.close_cores(run.position, cores);
   pooled.progress.rounds_run += 1;
   pooled.progress.timed += samples.timed.size();
   pooled.progress.stopped = pooled.progress.stopped || samples.stopped;
@@ -262,7 +280,7 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
     sweep.probes.after = probe_bandwidth(services, observer, "after", probe_budget_seconds(sweep.timed_seconds));
   }
   if (request.cold && !samples.stopped) {
-    auto cold = run_cold_starts(session, source, samples.timed.size(), services.clock, observer, services.stop);
+    auto cold = run_cold_starts(session, source, samples.timed.size(), services.clock, spans, services.stop);
     pooled.facts.cold.insert(pooled.facts.cold.end(), cold.begin(), cold.end());
   }
   note_peak_rss();  // the cold starts', or the whole run's without probes
@@ -346,6 +364,16 @@ GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineMode
   return result;
 }
 
+// What energy per token divides by: the timed generations' prompt and decode tokens.
+resources::UsageTokens usage_tokens(const std::vector<GenerationSample>& samples) {
+  resources::UsageTokens tokens;
+  for (const GenerationSample& s : samples) {
+    tokens.prompt_tokens += s.input_tokens;
+    tokens.decode_tokens += static_cast<double>(s.decode_s.size());
+  }
+  return tokens;
+}
+
 // Whether the sweep probes (probe_skip: not when its largest decode step fits in the last-level
 // cache, unless forced) and the opening probe's budget: a tenth of the timed seconds a --duration
 // plan announces, else the probe's minimum (an --iterations run's length is not known yet).
@@ -372,7 +400,8 @@ GenaiBenchmark::GenaiBenchmark(GenaiBenchmarkRequest request, BenchmarkServices 
 std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
                                                  std::span<const Combination> combinations,
                                                  const GenaiLoadChooser& choose, BenchmarkObserver& observer) {
-  const BenchmarkInputs context{request_, services_, start_};
+  UsageSampling sampling(request_.sample_interval, services_.clock, observer);
+  const BenchmarkInputs context{request_, services_, start_, sampling};
   const std::vector<ScheduledRun> schedule = schedule_rounds(combinations, request_.rounds.rounds);
   std::vector<GenaiPooledRuns> pooled(combinations.size());
   // Read once: every combination runs the same bundle, whatever EP or threads it loads with.
@@ -393,7 +422,9 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
       session_options.engine = [this]() -> engine::Engine& { return services_.get_engine(); };
       GenaiSession session(request_.bundle, session_options);
       observer.on_loading(request_.bundle, choice.session.ep);
+      const double load_start = services_.clock();
       const LoadBreakdown load = session.load();
+      sampling.span(run.position, resources::UsagePhase::load, load_start, services_.clock());
       for (const auto& warning : session.warnings()) observer.on_warning(warning);
       loaded.emplace(LoadedSession{std::move(session), choice, load});
       if (i == 0) {  // the first load: a bundle that does not load has failed before this
@@ -408,6 +439,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
              pooled[run.position], observer);
   }
   if (loaded) probe_stages(*loaded, request_, services_, observer);
+  sampling.stop();
   std::vector<CombinationProgress> progress;
   for (const GenaiPooledRuns& runs : pooled) progress.push_back(runs.progress);
   if (stop_requested(services_.stop)) interruption_ = summarize_interruption(progress, request_.rounds.rounds);
@@ -416,6 +448,9 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   for (std::size_t i = 0; i < combinations.size(); ++i) {
     if (pooled[i].progress.timed == 0) continue;  // stopped before it measured anything
     results.push_back(finish(pooled[i], roofline, sweep.probes, combinations[i].run.depth, start_.loop));
+    results.back().context.resources =
+        sampling.usage(i, usage_tokens(results.back().samples), results.back().context.machine.logical_cores);
+    note_other_load(results.back().context.quality, results.back().context.resources);
   }
   std::vector<std::optional<GreedyOutput>> outputs;
   std::vector<RunSettings> runs;

@@ -6,6 +6,7 @@
 /// loaded once per distinct load-time setting (EP, device, threads) and round (once in all when
 /// there is one setting: schedule_rounds), never per combination. Never prints.
 
+#include <chrono>
 #include <functional>
 #include <optional>
 #include <span>
@@ -19,6 +20,7 @@
 #include "perf/roofline_result.h"
 #include "perf/run_profile.h"
 #include "perf/sweep_plan.h"
+#include "resources/sampler.h"
 #include "winml/genai_session.h"
 
 namespace winml::perf {
@@ -53,6 +55,9 @@ struct GenaiBenchmarkRequest {
   /// --profile: after each combination's last round, profiling runs of its own (genai_profile.h)
   /// give its result an op-level profile; the traces go to <report>.profile/<combination>/.
   std::optional<ProfileRequest> profile;
+  /// --sample-ms: how often the resource sampler reads (resources/sampler.h); 0 samples nothing
+  /// and leaves every result's resources empty.
+  std::chrono::milliseconds sample_interval = resources::kDefaultSampleInterval;
 };
 
 /// How to open the bundle, decided by the caller: the session options (EP choice, compilation,

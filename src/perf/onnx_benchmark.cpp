@@ -16,6 +16,7 @@
 #include "perf/latency_runner.h"
 #include "perf/onnx_profile.h"
 #include "perf/random_outputs.h"
+#include "perf/usage_sampling.h"
 #include "session/placement.h"
 #include "storage/report_file.h"
 #include "winml/errors.h"
@@ -185,6 +186,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
   OnnxRunFacts load_facts;
   interruption_.reset();
   ShapesShown shown;
+  UsageSampling sampling(request_.sample_interval, services_.clock, observer);
   for (std::size_t i = 0; i < schedule.size(); ++i) {
     if (stop_requested(services_.stop)) break;
     const ScheduledRun& scheduled = schedule[i];
@@ -206,6 +208,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
       const double created_at = services_.clock();
       session = session::create_session_or_explain_fallback(engine, spec, "model");
       load_facts.session_creation_s = services_.clock() - created_at;
+      sampling.span(scheduled.position, resources::UsagePhase::load, created_at, services_.clock());
       load_facts.placement = {session::session_placement(*session, "model", spec)};
       load_facts.rss_after_load_bytes = services_.read_memory().rss_bytes;
     }
@@ -223,14 +226,17 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     const double input_preparation_s = services_.clock() - inputs_at;
     // The runs cycle through the data sets: run k feeds set k mod N.
     std::size_t next_set = 0;
+    PhaseSpanRecorder spans(observer, sampling, scheduled.position, services_.clock);
+    const auto cores = sampling.open_cores();
     ClockCheck clock{scheduled.round, services_.read_cpu_clock(), {}};
     LatencyRun run = run_latency_benchmark(
         [&] {
           session->run(next_set);
           next_set = next_set + 1 == inputs.sets.size() ? 0 : next_set + 1;
         },
-        start_.loop, services_.clock, observer, services_.stop);
+        start_.loop, services_.clock, spans, services_.stop);
     clock.after = services_.read_cpu_clock();
+    sampling.close_cores(scheduled.position, cores);
     runs.progress.rounds_run += 1;
     runs.progress.timed += run.timed_s.size();
     runs.progress.stopped = runs.progress.stopped || run.stopped;
@@ -283,6 +289,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
                                          services_.read_random_outputs(request_.model));
     }
   }
+  sampling.stop();
   std::vector<CombinationProgress> progress;
   for (const OnnxPooledRuns& runs : pooled) progress.push_back(runs.progress);
   if (stop_requested(services_.stop)) interruption_ = summarize_interruption(progress, request_.rounds.rounds);
@@ -296,6 +303,8 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     result.rounds = std::move(runs.rounds);
     result.metrics.validation = std::move(runs.validation);
     result.profile = std::move(runs.profile);
+    result.context.resources = sampling.usage(i, {}, result.context.machine.logical_cores);
+    note_other_load(result.context.quality, result.context.resources);
     add_target_ci(result.context.quality, start_.loop, "latency_ms", result.metrics.latency_s,
                   result.samples.timed_s.size());
     results.push_back(std::move(result));

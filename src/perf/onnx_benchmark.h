@@ -8,6 +8,7 @@
 /// distinct load-time setting (EP, device, threads) and round (once in all when there is one
 /// setting: schedule_rounds), never per combination. Never prints.
 
+#include <chrono>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -22,6 +23,7 @@
 #include "perf/output_validation.h"
 #include "perf/run_profile.h"
 #include "perf/sweep_plan.h"
+#include "resources/sampler.h"
 #include "tensor_files/input_data.h"
 #include "winml/ep_choice.h"
 
@@ -69,6 +71,9 @@ struct OnnxBenchmarkRequest {
   /// --profile: after each combination's last round, profiled Runs of the timed session
   /// (onnx_profile.h); the traces go to <report>.profile/<combination>/.
   std::optional<ProfileRequest> profile;
+  /// --sample-ms: how often the resource sampler reads (resources/sampler.h); 0 samples nothing
+  /// and leaves every result's resources empty.
+  std::chrono::milliseconds sample_interval = resources::kDefaultSampleInterval;
 };
 
 /// One single-model benchmark. Constructing it is the shared setup step (start stamp, report path,

@@ -36,7 +36,11 @@ std::vector<std::string> high_variation_lines(const std::vector<LabelledQuality>
     if (f.metric->cv > worst->metric->cv) worst = &f;
   }
   const double threshold = worst->run->quality->cv_threshold;
-  if (found.size() == 1) return {prefixed(worst->run->label, high_variation_warning(*worst->metric, threshold))};
+  // What else ran is the likeliest cause: said where the variation is.
+  const std::string& busy = worst->run->quality->other_load;
+  const std::string cause = busy.empty() ? "" : "; " + busy;
+  if (found.size() == 1)
+    return {prefixed(worst->run->label, high_variation_warning(*worst->metric, threshold) + cause)};
   const std::size_t more = found.size() - 1;
   const std::string where =
       runs.size() > 1 ? fmt::format(", in {} of the {} combinations", combinations.size(), runs.size()) : "";
@@ -48,7 +52,8 @@ std::vector<std::string> high_variation_lines(const std::vector<LabelledQuality>
                   worst->metric->metric, worst->metric->cv * 100, threshold * 100,
                   worst->metric->reach ? reach_text(*worst->metric->reach) : "unknown", more,
                   agree(more, "metric", "metrics"), agree(more, "varies", "vary"), threshold * 100, where,
-                  kInTheReport))};
+                  kInTheReport) +
+          cause)};
 }
 
 // One line for a kind of warning a combination has at most once: the worst one, and how many
@@ -72,6 +77,12 @@ std::vector<std::string> once_per_run_lines(const std::vector<LabelledQuality>& 
 
 std::vector<std::string> quality_summary(const std::vector<LabelledQuality>& runs) {
   std::vector<std::string> lines = high_variation_lines(runs);
+  for (std::string& line : once_per_run_lines(
+           runs,
+           [](const RunQuality&q) { return q.other_load.empty() ? q.other_load : other_load_warning(q.other_load); },
+           [](const RunQuality&a, const RunQuality&b) { return a.other_busy_cores > b.other_busy_cores; })) {
+    lines.push_back(std::move(line));
+  }
   for (std::string& line : once_per_run_lines(
            runs, [](const RunQuality&q) -> const std::string& { return q.warmup_warning; },
            [](const RunQuality&a, const RunQuality&b) { return a.suggested_warmup > b.suggested_warmup; })) {

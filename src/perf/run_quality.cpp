@@ -45,4 +45,8 @@ void add_target_ci(RunQuality& quality, const LoopSettings& settings, const std:
   if (!quality.target_ci_warning.empty()) quality.warnings.push_back(quality.target_ci_warning);
 }
 
+std::string other_load_warning(const std::string& other_load) {
+  return other_load + ": results are noisy; close other programs, or measure where nothing else runs";
+}
+
 }  // namespace winml::perf

@@ -36,12 +36,16 @@ struct HighVariation {
 
 /// What the checks found.
 struct RunQuality {
-  double cv_threshold = kHighCvThreshold;    ///< the threshold in force
-  std::vector<HighVariation> high_cv;        ///< metrics whose cv exceeds the threshold, in check order
-  std::vector<WarmupVerdict> warmup;         ///< one verdict per checked metric
-  std::size_t suggested_warmup = 0;          ///< warmup to use next time; 0 when the warmup was long enough
-  std::string warmup_warning;                ///< the warning about the warmup; empty when it was long enough
-  std::string target_ci_warning;             ///< the warning about a missed --target-ci; empty otherwise
+  double cv_threshold = kHighCvThreshold;  ///< the threshold in force
+  std::vector<HighVariation> high_cv;      ///< metrics whose cv exceeds the threshold, in check order
+  std::vector<WarmupVerdict> warmup;       ///< one verdict per checked metric
+  std::size_t suggested_warmup = 0;        ///< warmup to use next time; 0 when the warmup was long enough
+  std::string warmup_warning;              ///< the warning about the warmup; empty when it was long enough
+  std::string target_ci_warning;           ///< the warning about a missed --target-ci; empty otherwise
+  /// "other processes used 0.90 of 2 cores during the timed runs" above the other-load threshold
+  /// (resources/usage_summary.h); empty otherwise or unsampled.
+  std::string other_load;
+  double other_busy_cores = 0;               ///< the figure it gives, to find the worst of a sweep
   std::vector<std::string> warnings;         ///< every warning, one sentence each: the report keeps them all
   std::optional<TargetCiOutcome> target_ci;  ///< --target-ci: whether the precision target was met
 };
@@ -49,6 +53,9 @@ struct RunQuality {
 /// The sentence about one metric that varies too much ("ttft_ms varies a lot between iterations
 /// (...): its 95 % interval is ±12.0 %; close other programs, ...").
 std::string high_variation_warning(const HighVariation& metric, double threshold);
+
+/// The warning of an `other_load` sentence: it, and that the results are noisy and what to do.
+std::string other_load_warning(const std::string& other_load);
 
 /// "±7.1 %" for an interval as far below its estimate as above, "-100 %/+240.3 %" otherwise.
 std::string reach_text(const RelativeReach& reach);

@@ -280,6 +280,53 @@ TEST_F(PerfCli, OnnxModelBenchmark) {
   EXPECT_EQ(result.err.find_first_of("\r\x1b"), std::string::npos) << result.err;
 }
 
+// The resource sampler on both runtimes: each phase the run went through has its CPU, the
+// readings span the run, the sources looked for are named, and the console shows the block.
+std::vector<std::string> usage_phases(const nlohmann::json& resources) {
+  std::vector<std::string> phases;
+  for (const auto& p : resources["cpu"]) phases.push_back(p["phase"].get<std::string>());
+  return phases;
+}
+
+TEST_F(PerfCli, TheSamplerRecordsWhatEachPhaseUsedOnBothRuntimes) {
+  for (const auto& [model, phases] :
+       {std::pair<fs::path, std::vector<std::string>>{plain(), {"load", "warmup", "prefill", "decode"}},
+        {pipe() / "lm_head.onnx", {"load", "warmup", "run"}}}) {
+    const auto report = out("sampled_" + model.stem().string() + ".json");
+    auto result =
+        genai_perf("-m " + model.string() + " --iterations 4 --warmup 1 -n 16 --sample-ms 10 -o " + report.string());
+    ASSERT_EQ(result.exit_code, 0) << result.err;
+    expect_valid_report(report);
+    const auto json = read_json(report);
+    const auto& resources = test::first_result(json)["resources"];
+    EXPECT_EQ(usage_phases(resources), phases) << model;
+    for (const auto& p : resources["cpu"]) {
+      EXPECT_GT(p["wall_ms"].get<double>(), 0) << p;
+      EXPECT_GE(p["cpu_ms"].get<double>(), 0) << p;
+    }
+    EXPECT_EQ(resources["sample_interval_ms"], 10.0);
+    EXPECT_GE(resources["samples"].get<int>(), 2);
+    EXPECT_FALSE(resources["timeline"].empty());
+    EXPECT_GT(resources["rss_peak"]["rss_bytes"].get<double>(), 1 << 20);
+    EXPECT_LE(resources["rss_peak"]["rss_bytes"].get<double>(),
+              test::first_result(json)["metrics"]["peak_rss_bytes"].get<double>() * 1.01 + (1 << 20))
+        << "the sampled peak is a reading of what the kernel's high-water mark bounds";
+    EXPECT_FALSE(resources["energy"]["available"].get<bool>());
+    EXPECT_EQ(resources["sources"].size(), 4u);
+    EXPECT_TRUE(resources["other_load"].is_object());  // Linux gives machine-wide CPU
+    EXPECT_THAT(result.out, ::testing::HasSubstr("energy: not available"));
+  }
+}
+
+TEST_F(PerfCli, SampleMsZeroLeavesTheReportWithoutResources) {
+  const auto report = out("unsampled.json");
+  auto result = perf("-m " + (pipe() / "lm_head.onnx").string() + " --iterations 2 --warmup 0 --sample-ms 0 -o " +
+                     report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  EXPECT_FALSE(test::first_result(read_json(report)).contains("resources"));
+}
+
 // --target-ci on a single model: the run stops between the minimum and the bound, and the report
 // says whether the precision target was met (either way is right on a noisy machine).
 TEST_F(PerfCli, TargetCiStopsWithinTheBoundsAndReportsTheOutcome) {

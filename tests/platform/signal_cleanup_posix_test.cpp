@@ -16,10 +16,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-std::size_t entries(const fs::path& dir) {
-  return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
-}
-
 // The child writes a temporary file, then is interrupted: the handler must delete the file and the
 // child must still die of the signal (so a shell reports 128 + signal).
 TEST(SignalCleanup, AnInterruptedWriterLeavesNoTemporaryFileAndDiesOfTheSignal) {
@@ -37,7 +33,7 @@ TEST(SignalCleanup, AnInterruptedWriterLeavesNoTemporaryFileAndDiesOfTheSignal) 
     ASSERT_EQ(::waitpid(child, &status, 0), child);
     ASSERT_TRUE(WIFSIGNALED(status)) << "exit status " << status;
     EXPECT_EQ(WTERMSIG(status), sig);
-    EXPECT_EQ(entries(dir.path()), 0u) << "signal " << sig;
+    EXPECT_EQ(test::entry_count(dir.path()), 0u) << "signal " << sig;
   }
 }
 

@@ -43,10 +43,6 @@ INSTANTIATE_TEST_SUITE_P(
         NameCase{"x.tmp-4242-AbC1234", false, std::nullopt}, NameCase{"x.tmp-4242_AbC123", false, std::nullopt},
         NameCase{"x.tmp--AbC123", false, std::nullopt}));
 
-std::size_t entries(const fs::path& dir) {
-  return static_cast<std::size_t>(std::distance(fs::directory_iterator(dir), fs::directory_iterator()));
-}
-
 TEST(TempFile, IsNamedAfterTargetAndWriterAndDeletedUnlessKept) {
   test::TempDir dir;
   const fs::path target = dir.path() / "report.json";
@@ -65,7 +61,7 @@ TEST(TempFile, IsNamedAfterTargetAndWriterAndDeletedUnlessKept) {
     EXPECT_TRUE(tmp.commit());
   }
   EXPECT_TRUE(fs::exists(target));
-  EXPECT_EQ(entries(dir.path()), 1u);
+  EXPECT_EQ(test::entry_count(dir.path()), 1u);
 }
 
 TEST(TempFile, CommitReplacesOrKeepsAnExistingTargetAsAsked) {
@@ -78,14 +74,14 @@ TEST(TempFile, CommitReplacesOrKeepsAnExistingTargetAsAsked) {
     EXPECT_FALSE(tmp.commit(/*overwrite=*/false));
   }
   EXPECT_EQ(test::read_file_bytes(target), "old");
-  EXPECT_EQ(entries(dir.path()), 1u);  // the refused temporary file is gone too
+  EXPECT_EQ(test::entry_count(dir.path()), 1u);  // the refused temporary file is gone too
   {
     TempFile tmp(target);
     tmp.write("new");
     EXPECT_TRUE(tmp.commit());
   }
   EXPECT_EQ(test::read_file_bytes(target), "new");
-  EXPECT_EQ(entries(dir.path()), 1u);
+  EXPECT_EQ(test::entry_count(dir.path()), 1u);
 }
 
 TEST(TempFile, FailsNamingTheTargetWhenTheFolderIsMissing) {

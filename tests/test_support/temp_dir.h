@@ -1,7 +1,9 @@
 #pragma once
 // A temporary folder removed at scope exit, for tests.
 
+#include <cstddef>
 #include <filesystem>
+#include <iterator>
 #include <random>
 #include <string>
 #include <system_error>
@@ -33,5 +35,11 @@ class TempDir {
  private:
   std::filesystem::path path_;
 };
+
+/// How many entries `dir` holds (what a test of temporary files counts before and after).
+inline std::size_t entry_count(const std::filesystem::path& dir) {
+  return static_cast<std::size_t>(
+      std::distance(std::filesystem::directory_iterator(dir), std::filesystem::directory_iterator()));
+}
 
 }  // namespace winml::test
