@@ -14,10 +14,10 @@ SamplerReaders system_readers(std::function<double()> clock) {
   readers.cores = [] { return platform::read_machine_times(); };
   // No energy meter or accelerator counter is read yet: every report says which were looked for.
   readers.sources = {
-      {"rapl", false, "not read by this build: Linux powercap energy counters are not sampled"},
-      {"nvml", false, "not read by this build: NVIDIA GPU utilisation, memory and energy are not sampled"},
-      {"pdh", false, "not read by this build: Windows GPU/NPU engine counters are not sampled"},
-      {"emi", false, "not read by this build: the Windows Energy Meter Interface is not sampled"},
+      {"rapl", false, "not sampled by this build"},  // Linux powercap: package and DRAM energy
+      {"nvml", false, "not sampled by this build"},  // NVIDIA GPU utilisation, memory and energy
+      {"pdh", false, "not sampled by this build"},   // Windows GPU/NPU engine and memory counters
+      {"emi", false, "not sampled by this build"},   // the Windows Energy Meter Interface
   };
   return readers;
 }

@@ -140,6 +140,17 @@ ExpectedPage expected_page(const std::vector<json>& reports) {
     page.charts["compare-latency"] = {{"points", onnx.size()}, {"sum", latency_means}, {"samples", onnx.size()}};
     expect_sweeps(onnx, "onnx", "latency_ms", page);
   }
+  // One resource timeline per sampled result, in the page's order (reports, then their results).
+  int sampled = 0;
+  for (const auto& report : reports) {
+    for (const auto& r : results_of(report)) {
+      const json timeline = r.contains("resources") ? r["resources"]["timeline"] : json::array();
+      if (timeline.empty()) continue;
+      page.charts["resource-timeline-" + std::to_string(++sampled)] = {{"samples", timeline.size()},
+                                                                       {"spans", r["resources"]["spans"].size()}};
+    }
+  }
+  if (sampled == 0) page.notes.insert("resource-timeline");
   bool any_sweep = false;
   for (const auto& [id, chart] : page.charts) any_sweep = any_sweep || id.rfind("sweep-", 0) == 0;
   if (!any_sweep) page.notes.insert("sweep");
