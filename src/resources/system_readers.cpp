@@ -1,5 +1,6 @@
 #include <memory>
 
+#include "resources/rapl_source.h"
 #include "resources/sampler.h"
 
 namespace winml::resources {
@@ -12,9 +13,11 @@ SamplerReaders system_readers(std::function<double()> clock) {
   readers.tick = [counters] { return counters->read(); };
   readers.thread_cpu_s = platform::read_thread_cpu_seconds;
   readers.cores = [] { return platform::read_machine_times(); };
-  // No energy meter or accelerator counter is read yet: every report says which were looked for.
+  // Every source looked for is listed, read or not, so a report says why it has no energy.
+  SourceStatus rapl;
+  if (auto meter = RaplSource::open("/sys/class/powercap", rapl)) readers.counters.push_back(std::move(meter));
   readers.sources = {
-      {"rapl", false, "not sampled by this build"},  // Linux powercap: package and DRAM energy
+      rapl,
       {"nvml", false, "not sampled by this build"},  // NVIDIA GPU utilisation, memory and energy
       {"pdh", false, "not sampled by this build"},   // Windows GPU/NPU engine and memory counters
       {"emi", false, "not sampled by this build"},   // the Windows Energy Meter Interface
