@@ -30,6 +30,9 @@
 namespace winml::cli {
 namespace {
 
+// --idle-power's bound: ten minutes of idle is more than any meter needs to settle.
+constexpr double kMaxIdlePowerS = 600;
+
 void run_perf(PerfOptions& options) {
   std::string runtime = bundle::resolve_runtime(options.runtime, options.model);
   const auto& devices = options.sweep.devices;
@@ -52,6 +55,11 @@ void run_perf(PerfOptions& options) {
   }
   if (options.profile_top && !options.profile) {
     throw UsageError("--profile-top sets how many nodes --profile lists; add --profile, or drop --profile-top.");
+  }
+  if (options.idle_power_s > 0 && options.sample_ms == 0) {
+    throw UsageError(
+        "--idle-power measures the idle draw with the resource sampler and --sample-ms 0 turns it off: give "
+        "--sample-ms a period (or leave its default), or drop --idle-power.");
   }
   if (options.monitor && options.sample_ms == 0) {
     throw UsageError(
@@ -261,6 +269,12 @@ void setup_perf(CLI::App& parent) {
                 "the machine's, RSS, device utilisation and memory and power where a source reads them; rewritten "
                 "in place once a second on a terminal, a plain line every 10 s otherwise")
       ->disable_flag_override();  // a flag takes no value: --monitor=no is a usage error, not "off"
+  cmd->add_option("--idle-power", options->idle_power_s,
+                  "Before the first load, leave the machine idle this many seconds, sampled, and report each "
+                  "phase's energy above that idle draw as well (needs an energy meter: docs/metrics.md, "
+                  "\"Resources\"; default 0, none)")
+      ->type_name("SECONDS")
+      ->check(number_in(0, kMaxIdlePowerS));
   cmd->add_option("--sample-ms", options->sample_ms,
                   fmt::format("How often the resource sampler reads CPU, memory and the energy and accelerator "
                               "counters, in ms, from the first load to the last timed run (default {}; 0 turns it "

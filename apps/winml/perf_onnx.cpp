@@ -30,6 +30,7 @@ void run_onnx_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   request.input_data = options.input_data;
   request.percentiles = options.percentiles;
   request.sample_interval = std::chrono::milliseconds(options.sample_ms);
+  request.idle_power_s = options.idle_power_s;
   if (options.profile) request.profile = perf::ProfileRequest{options.profile_top.value_or(perf::kDefaultProfileTop)};
   request.validate = options.validate;
   request.tolerance = {options.rtol, options.atol};

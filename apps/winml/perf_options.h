@@ -71,6 +71,7 @@ struct PerfOptions {
   bool monitor = false;                    ///< --monitor: the live line of what the run uses on stderr
   /// --sample-ms: the resource sampler's interval; 0 turns sampling off (and --monitor with it).
   int sample_ms = static_cast<int>(resources::kDefaultSampleInterval.count());
+  double idle_power_s = 0;  ///< --idle-power: seconds of idle draw measured before the first load
   OutputOptions out;
   /// Long names of the flags given on the command line (for the ignored-flag warning).
   std::set<std::string> given;

@@ -402,6 +402,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
                                                  const GenaiLoadChooser& choose, BenchmarkObserver& observer) {
   UsageSampling sampling(request_.sample_interval, services_.clock, observer);
   const BenchmarkInputs context{request_, services_, start_, sampling};
+  sampling.measure_idle(request_.idle_power_s, services_.clock, services_.stop);
   const std::vector<ScheduledRun> schedule = schedule_rounds(combinations, request_.rounds.rounds);
   std::vector<GenaiPooledRuns> pooled(combinations.size());
   // Read once: every combination runs the same bundle, whatever EP or threads it loads with.

@@ -187,6 +187,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
   interruption_.reset();
   ShapesShown shown;
   UsageSampling sampling(request_.sample_interval, services_.clock, observer);
+  sampling.measure_idle(request_.idle_power_s, services_.clock, services_.stop);
   for (std::size_t i = 0; i < schedule.size(); ++i) {
     if (stop_requested(services_.stop)) break;
     const ScheduledRun& scheduled = schedule[i];

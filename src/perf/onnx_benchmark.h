@@ -74,6 +74,8 @@ struct OnnxBenchmarkRequest {
   /// --sample-ms: how often the resource sampler reads (resources/sampler.h); 0 samples nothing
   /// and leaves every result's resources empty.
   std::chrono::milliseconds sample_interval = resources::kDefaultSampleInterval;
+  /// --idle-power: seconds the machine is left idle, sampled, before the first load; 0 none.
+  double idle_power_s = 0;
 };
 
 /// One single-model benchmark. Constructing it is the shared setup step (start stamp, report path,

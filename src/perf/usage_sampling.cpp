@@ -2,6 +2,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <thread>
+
 namespace winml::perf {
 
 UsageSampling::UsageSampling(std::chrono::milliseconds interval, const Clock& clock, BenchmarkObserver& observer)
@@ -18,6 +21,15 @@ void UsageSampling::stop() {
   stopped_ = true;
   observer_.on_sampler(nullptr);  // the live monitor stops reading before the sampler goes
   sampler_->stop();
+}
+
+void UsageSampling::measure_idle(double seconds, const Clock& clock, const StopRequest& stop) {
+  if (!sampler_ || stopped_ || seconds <= 0) return;
+  const double start = clock();
+  for (double now = start; now - start < seconds && !stop_requested(stop); now = clock()) {
+    std::this_thread::sleep_for(std::chrono::duration<double>(std::min(0.1, seconds - (now - start))));
+  }
+  sampler_->add_span(resources::kEveryResult, {resources::UsagePhase::idle, start, clock()});
 }
 
 void UsageSampling::span(std::size_t owner, resources::UsagePhase phase, double start_s, double end_s) {

@@ -11,6 +11,7 @@
 #include <optional>
 
 #include "perf/benchmark_observer.h"
+#include "perf/interruption.h"
 #include "perf/progress.h"
 #include "perf/run_quality.h"
 #include "resources/sampler.h"
@@ -35,6 +36,9 @@ class UsageSampling {
   /// Per-core times before a result's warmup and timed runs; close_cores adds the time since.
   std::optional<platform::MachineTimes> open_cores() const;
   void close_cores(std::size_t owner, const std::optional<platform::MachineTimes>& opened);
+  /// --idle-power: waits `seconds` (in slices, so that `stop` ends it early) before anything loads,
+  /// marked as the idle phase every result shares. Nothing when off or `seconds` is 0.
+  void measure_idle(double seconds, const Clock& clock, const StopRequest& stop);
   /// Stops the sampler (the first call) and tells the observer so; later spans are ignored.
   void stop();
   /// Result `owner`'s usage; stops the sampler first. Empty when off.

@@ -47,7 +47,10 @@ struct SamplerReaders {
 /// energy and accelerator sources found (each one looked for is in `sources`).
 SamplerReaders system_readers(std::function<double()> clock);
 
-/// A phase span and the result it belongs to (a sweep's combination).
+/// The owner of a span every result shares (--idle-power's idle draw).
+inline constexpr std::size_t kEveryResult = static_cast<std::size_t>(-1);
+
+/// A phase span and the result it belongs to (a sweep's combination), or kEveryResult.
 struct OwnedSpan {
   std::size_t owner = 0;
   PhaseSpan span;  ///< on the clock's own time (not yet since the sampler started)

@@ -92,7 +92,7 @@ ResourceUsage summarize_usage(const SamplerRecord& record, std::size_t owner, co
   ResourceUsage usage;
   std::vector<PhaseSpan> spans;
   for (const OwnedSpan& s : record.spans) {
-    if (s.owner == owner && s.span.end_s > s.span.start_s) spans.push_back(s.span);
+    if ((s.owner == owner || s.owner == kEveryResult) && s.span.end_s > s.span.start_s) spans.push_back(s.span);
   }
   const std::vector<Sample>& samples = record.samples;
   if (spans.empty() || samples.empty()) return usage;
@@ -123,6 +123,15 @@ ResourceUsage summarize_usage(const SamplerRecord& record, std::size_t owner, co
   }
   if (metered) {
     usage.energy.available = true;
+    // --idle-power: the draw of the idle phase, and each other phase's joules above it.
+    for (const PhaseEnergy& e : usage.energy.phases) {
+      if (e.phase == UsagePhase::idle && e.wall_s > 0) usage.energy.idle_w = e.joules / e.wall_s;
+    }
+    if (usage.energy.idle_w) {
+      for (PhaseEnergy& e : usage.energy.phases) {
+        if (e.phase != UsagePhase::idle) e.above_idle_j = e.joules - *usage.energy.idle_w * e.wall_s;
+      }
+    }
     for (const PhaseEnergy& e : usage.energy.phases) {
       if (e.phase == UsagePhase::decode && tokens.decode_tokens > 0 && e.joules > 0) {
         usage.energy.joules_per_generated_token = e.joules / tokens.decode_tokens;

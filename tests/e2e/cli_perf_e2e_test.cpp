@@ -354,6 +354,24 @@ TEST_F(PerfCli, TwoThreadsUseMoreCpuThanOne) {
   EXPECT_GT(two, one) << "one thread " << one << " busy cores, two threads " << two;
 }
 
+// --idle-power waits before the load as the idle phase; with no meter here the idle draw is null.
+TEST_F(PerfCli, IdlePowerMeasuresAnIdlePhaseFirst) {
+  const auto report = out("idle.json");
+  auto result = perf("-m " + (pipe() / "lm_head.onnx").string() + " --iterations 2 --warmup 0 --idle-power 0.3 -o " +
+                     report.string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_valid_report(report);
+  const auto json = read_json(report);
+  const auto& resources = test::first_result(json)["resources"];
+  const auto phases = usage_phases(resources);
+  ASSERT_EQ(phases, (std::vector<std::string>{"load", "warmup", "run", "idle"}));
+  const auto& idle = resources["cpu"][3];
+  EXPECT_GE(idle["wall_ms"].get<double>(), 300);
+  EXPECT_LT(idle["busy_cores"].get<double>(), 0.5);
+  EXPECT_EQ(resources["spans"][0]["phase"], "idle");  // first on the timeline
+  EXPECT_TRUE(resources["energy"]["idle_w"].is_null());
+}
+
 TEST_F(PerfCli, SampleMsZeroLeavesTheReportWithoutResources) {
   const auto report = out("unsampled.json");
   auto result = perf("-m " + (pipe() / "lm_head.onnx").string() + " --iterations 2 --warmup 0 --sample-ms 0 -o " +

@@ -102,6 +102,27 @@ TEST(UsageSummary, EnergyPerPhaseAndPerToken) {
   EXPECT_FALSE(summarize_usage(steady_record(10), 0, {50, 200}, 4).energy.available);
 }
 
+TEST(UsageSummary, IdleDrawIsSharedByEveryResultAndSubtracted) {
+  SamplerRecord record = steady_record(10, true);
+  for (Sample& s : record.samples) {  // 10 W idle until t = 102, then 25 W
+    const double t = s.t_s - 100;
+    s.energy_j = t <= 2 ? 10 * t : 20 + 25 * (t - 2);
+  }
+  record.spans = {{kEveryResult, {UsagePhase::idle, 100, 102}},
+                  {0, {UsagePhase::decode, 102, 105}},
+                  {1, {UsagePhase::decode, 105, 108}}};
+  for (std::size_t owner : {0u, 1u}) {
+    const ResourceUsage usage = summarize_usage(record, owner, {0, 30}, 4);
+    ASSERT_TRUE(usage.energy.idle_w) << owner;
+    EXPECT_DOUBLE_EQ(*usage.energy.idle_w, 10);
+    ASSERT_EQ(usage.energy.phases.size(), 2u);
+    EXPECT_EQ(usage.energy.phases[0].phase, UsagePhase::decode);
+    EXPECT_DOUBLE_EQ(usage.energy.phases[0].joules, 75);
+    EXPECT_DOUBLE_EQ(*usage.energy.phases[0].above_idle_j, 45);
+    EXPECT_FALSE(usage.energy.phases[1].above_idle_j);  // the idle phase itself
+  }
+}
+
 TEST(UsageSummary, ALongRunIsThinnedToTheReportsLimits) {
   SamplerRecord record = steady_record(5000);
   for (int i = 0; i < 2500; ++i) {
