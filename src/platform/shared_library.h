@@ -24,6 +24,10 @@ LoadedLibrary load_library(const std::filesystem::path& path);
 /// packages name theirs: "libNAME.so" on Linux, "NAME.dll" on Windows.
 std::string library_file_name(std::string_view name);
 
+/// The file name of the NVIDIA management library (NVML) the driver installs: libnvidia-ml.so.1 on
+/// Linux (the unversioned name comes only with development packages), nvml.dll on Windows.
+std::string nvml_library_file_name();
+
 /// The address of the exported symbol `name` in a loaded library, or null.
 void* find_symbol(void* handle, const char* name);
 

@@ -16,6 +16,8 @@ LoadedLibrary load_library(const std::filesystem::path& path) {
 
 std::string library_file_name(std::string_view name) { return "lib" + std::string(name) + ".so"; }
 
+std::string nvml_library_file_name() { return "libnvidia-ml.so.1"; }
+
 void* find_symbol(void* handle, const char* name) { return ::dlsym(handle, name); }
 
 std::filesystem::path file_holding(const void* address) {

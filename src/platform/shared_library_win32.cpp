@@ -29,6 +29,8 @@ LoadedLibrary load_library(const std::filesystem::path& file) {
 
 std::string library_file_name(std::string_view name) { return std::string(name) + ".dll"; }
 
+std::string nvml_library_file_name() { return "nvml.dll"; }
+
 void* find_symbol(void* handle, const char* name) {
   return reinterpret_cast<void*>(::GetProcAddress(static_cast<HMODULE>(handle), name));
 }

@@ -1,5 +1,6 @@
 #include <memory>
 
+#include "resources/nvml_source.h"
 #include "resources/rapl_source.h"
 #include "resources/sampler.h"
 
@@ -16,11 +17,13 @@ SamplerReaders system_readers(std::function<double()> clock) {
   // Every source looked for is listed, read or not, so a report says why it has no energy.
   SourceStatus rapl;
   if (auto meter = RaplSource::open("/sys/class/powercap", rapl)) readers.counters.push_back(std::move(meter));
+  SourceStatus nvml;
+  if (auto gpus = NvmlSource::open(default_nvml_library(), nvml)) readers.counters.push_back(std::move(gpus));
   readers.sources = {
       rapl,
-      {"nvml", false, "not sampled by this build"},  // NVIDIA GPU utilisation, memory and energy
-      {"pdh", false, "not sampled by this build"},   // Windows GPU/NPU engine and memory counters
-      {"emi", false, "not sampled by this build"},   // the Windows Energy Meter Interface
+      nvml,
+      {"pdh", false, "not sampled by this build"},  // Windows GPU/NPU engine and memory counters
+      {"emi", false, "not sampled by this build"},  // the Windows Energy Meter Interface
   };
   return readers;
 }
