@@ -28,6 +28,7 @@ struct PerfOptions {
   std::optional<double> duration_s;
   std::size_t rounds = 1;                     ///< --rounds: the sweep measured this often, combinations interleaved
   double delay_s = 0;                         ///< --delay: seconds of sleep before every run but the first
+  double idle_power_s = 0;                    ///< --idle-power: seconds of idle draw measured before the first load
   std::optional<double> target_ci_pct;        ///< --target-ci PCT
   std::optional<std::size_t> max_iterations;  ///< --max-iterations; unset = the runtime's default under --target-ci
   // Sweepable settings: the text as given (a value, a list or a range), parsed once by the flag's
@@ -35,9 +36,11 @@ struct PerfOptions {
   std::string device;  ///< -d/--device; empty = the runtime's default (winml-genai: config; winml: auto)
   std::string ep;      ///< --ep; empty = none
   bool compile = false;
+  bool no_cpu_fallback = false;  ///< --no-cpu-fallback
   double compile_timeout_s = 300;
-  unsigned compile_jobs = 0;          ///< --compile-jobs; 0 = auto
-  bool no_cpu_fallback = false;       ///< --no-cpu-fallback
+  unsigned compile_jobs = 0;  ///< --compile-jobs; 0 = auto
+  /// --sample-ms: the resource sampler's interval; 0 turns sampling off (and --monitor with it).
+  int sample_ms = static_cast<int>(resources::kDefaultSampleInterval.count());
   std::optional<std::string> prompt;  ///< unset = the default prompt
   std::string prompt_file;
   std::string prompt_tokens;           ///< --prompt-tokens; empty = the text prompt
@@ -69,9 +72,6 @@ struct PerfOptions {
   bool profile = false;                    ///< --profile: op-level profile after the timed runs (perf/run_profile.h)
   std::optional<std::size_t> profile_top;  ///< --profile-top K; unset = perf::kDefaultProfileTop
   bool monitor = false;                    ///< --monitor: the live line of what the run uses on stderr
-  /// --sample-ms: the resource sampler's interval; 0 turns sampling off (and --monitor with it).
-  int sample_ms = static_cast<int>(resources::kDefaultSampleInterval.count());
-  double idle_power_s = 0;  ///< --idle-power: seconds of idle draw measured before the first load
   OutputOptions out;
   /// Long names of the flags given on the command line (for the ignored-flag warning).
   std::set<std::string> given;

@@ -214,6 +214,7 @@ ResourceUsage summarize_usage(const SamplerRecord& record, std::size_t owner, co
   usage.phase_peak_rss = std::move(phase_peaks);
 
   std::vector<PhaseSpan> shown;
+  shown.reserve(spans.size());
   for (const PhaseSpan& s : spans) shown.push_back({s.phase, s.start_s - record.start_s, s.end_s - record.start_s});
   usage.spans = thinned_spans(std::move(shown), kMaxTimelinePoints);
   usage.timeline = timeline(samples, begin_index, end_index == 0 ? 0 : end_index - 1, record.start_s);
