@@ -36,8 +36,10 @@ struct NvmlSource::Api {
   NvmlReturn (*shutdown)() = nullptr;
   NvmlReturn (*count)(unsigned int*) = nullptr;
   NvmlReturn (*handle)(unsigned int, NvmlDevice*) = nullptr;
-  NvmlReturn (*utilization)(NvmlDevice, NvmlUtilization*) = nullptr;
-  NvmlReturn (*memory)(NvmlDevice, NvmlMemory*) = nullptr;
+  // The out-structs as void*: NVML is C, and a function called through a pointer must have the
+  // pointer's exact type (the fake library in the test tree declares the same).
+  NvmlReturn (*utilization)(NvmlDevice, void*) = nullptr;  // nvmlUtilization_t*
+  NvmlReturn (*memory)(NvmlDevice, void*) = nullptr;       // nvmlMemory_t*
   NvmlReturn (*energy)(NvmlDevice, unsigned long long*) = nullptr;
 };
 

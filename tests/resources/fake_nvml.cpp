@@ -41,13 +41,16 @@ FAKE_NVML_EXPORT int nvmlDeviceGetHandleByIndex_v2(unsigned int index, void** de
   *device = &devices[index];
   return 0;
 }
-FAKE_NVML_EXPORT int nvmlDeviceGetUtilizationRates(void* device, Utilization* out) {
+// The out-structs are void*, as winml's pointers to these functions declare them.
+FAKE_NVML_EXPORT int nvmlDeviceGetUtilizationRates(void* device, void* out_struct) {
+  auto* out = static_cast<Utilization*>(out_struct);
   const int index = *static_cast<int*>(device);
   out->gpu = index == 0 ? 10 * (++utilization_reads) : 30;
   out->memory = 0;
   return 0;
 }
-FAKE_NVML_EXPORT int nvmlDeviceGetMemoryInfo(void* device, Memory* out) {
+FAKE_NVML_EXPORT int nvmlDeviceGetMemoryInfo(void* device, void* out_struct) {
+  auto* out = static_cast<Memory*>(out_struct);
   const int index = *static_cast<int*>(device);
   out->total = 16ull << 30;
   out->used = (index + 1ull) << 30;
