@@ -88,7 +88,7 @@ TEST(CounterFile, AMissingFileSaysWhy) {
 TEST(CounterFile, RereadsFromTheStartIntoTheBuffer) {
   test::TempDir dir;
   const auto path = dir.path() / "counter";
-  std::ofstream(path) << "12345\n";
+  std::ofstream(path, std::ios::binary) << "12345\n";  // binary: the bytes as written on every system
   CounterFile file(path);
   ASSERT_TRUE(file.is_open());
   std::array<char, 4> small{};

@@ -34,6 +34,7 @@ class FakePowercap {
 
 TEST(RaplSource, MicrojoulesParseOrSayMalformed) {
   EXPECT_DOUBLE_EQ(parse_microjoules("1500000\n"), 1.5);
+  EXPECT_DOUBLE_EQ(parse_microjoules("1500000\r\n"), 1.5);  // a file written in text mode on Windows
   EXPECT_LT(parse_microjoules(""), 0);
   EXPECT_LT(parse_microjoules("12x"), 0);
   EXPECT_LT(parse_microjoules("-5"), 0);
