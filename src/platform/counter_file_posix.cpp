@@ -4,8 +4,6 @@
 
 #include <cerrno>
 #include <cstring>
-#include <utility>
-
 #include "platform/counter_file.h"
 
 namespace winml::platform {
@@ -17,20 +15,6 @@ CounterFile::CounterFile(const std::filesystem::path& path) {
     return;
   }
   handle_ = fd;
-}
-
-CounterFile::~CounterFile() { close(); }
-
-CounterFile::CounterFile(CounterFile&& other) noexcept
-    : handle_(std::exchange(other.handle_, kClosed)), error_(std::move(other.error_)) {}
-
-CounterFile& CounterFile::operator=(CounterFile&& other) noexcept {
-  if (this != &other) {
-    close();
-    handle_ = std::exchange(other.handle_, kClosed);
-    error_ = std::move(other.error_);
-  }
-  return *this;
 }
 
 void CounterFile::close() noexcept {

@@ -1,8 +1,6 @@
 // Windows: CreateFileW once, ReadFile at offset 0 (an OVERLAPPED offset on a synchronous handle).
 #include <windows.h>
 
-#include <utility>
-
 #include "platform/counter_file.h"
 #include "platform/utf16_win32.h"
 
@@ -17,20 +15,6 @@ CounterFile::CounterFile(const std::filesystem::path& path) {
     return;
   }
   handle_ = reinterpret_cast<std::intptr_t>(file);
-}
-
-CounterFile::~CounterFile() { close(); }
-
-CounterFile::CounterFile(CounterFile&& other) noexcept
-    : handle_(std::exchange(other.handle_, kClosed)), error_(std::move(other.error_)) {}
-
-CounterFile& CounterFile::operator=(CounterFile&& other) noexcept {
-  if (this != &other) {
-    close();
-    handle_ = std::exchange(other.handle_, kClosed);
-    error_ = std::move(other.error_);
-  }
-  return *this;
 }
 
 void CounterFile::close() noexcept {
