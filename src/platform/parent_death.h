@@ -6,7 +6,10 @@
 namespace winml::platform {
 
 /// Asks the kernel to SIGKILL this process when the thread that spawned it ends, and exits at
-/// once (status 1) if the parent is already gone. Call first thing in main().
+/// once (status 1) if the parent is already gone. On Linux "gone" is also told by the output pipe
+/// that run_process() gives a child: with no reader left, whoever started us has died, even when
+/// that happened before main() and getppid() already names whoever adopted us. Call first thing
+/// in main().
 void die_with_parent();
 
 /// Makes a crash of this process end it by its signal (SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGABRT
