@@ -28,8 +28,20 @@ std::string library_file_name(std::string_view name);
 /// Linux (the unversioned name comes only with development packages), nvml.dll on Windows.
 std::string nvml_library_file_name();
 
+/// The file name of the Windows performance-counter library (pdh.dll), whose GPU Engine and GPU
+/// Adapter Memory counters tell accelerator use; empty on a system without it.
+std::string pdh_library_file_name();
+
 /// The address of the exported symbol `name` in a loaded library, or null.
 void* find_symbol(void* handle, const char* name);
+
+/// Points `fn` at the exported function `name` of a loaded library (a C function whose type the
+/// caller declares, as the library's header does); false, and `fn` null, when it has none.
+template <class Function>
+bool bind_function(void* handle, Function*& fn, const char* name) {
+  fn = reinterpret_cast<Function*>(find_symbol(handle, name));
+  return fn != nullptr;
+}
 
 /// The canonical path of the executable or shared library holding the code or data at
 /// `address`, symlinks resolved; empty when the loader cannot tell.

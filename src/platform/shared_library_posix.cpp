@@ -18,6 +18,8 @@ std::string library_file_name(std::string_view name) { return "lib" + std::strin
 
 std::string nvml_library_file_name() { return "libnvidia-ml.so.1"; }
 
+std::string pdh_library_file_name() { return {}; }
+
 void* find_symbol(void* handle, const char* name) { return ::dlsym(handle, name); }
 
 std::filesystem::path file_holding(const void* address) {

@@ -31,6 +31,8 @@ std::string library_file_name(std::string_view name) { return std::string(name) 
 
 std::string nvml_library_file_name() { return "nvml.dll"; }
 
+std::string pdh_library_file_name() { return "pdh.dll"; }
+
 void* find_symbol(void* handle, const char* name) {
   return reinterpret_cast<void*>(::GetProcAddress(static_cast<HMODULE>(handle), name));
 }

@@ -50,9 +50,17 @@ Json rss(const resources::ResourceUsage& usage) {
 }
 
 Json device(const resources::DeviceUsage& d) {
+  Json engines = Json::array();
+  for (const resources::EngineUsage& e : d.engines) {
+    engines.push_back({{"type", e.type},
+                       {"mean_utilisation", rate(e.mean_utilisation)},
+                       {"peak_utilisation", rate(e.peak_utilisation)}});
+  }
   return {{"mean_utilisation", or_null(d.mean_utilisation)},
           {"peak_utilisation", or_null(d.peak_utilisation)},
-          {"peak_memory_bytes", or_null(d.peak_memory_bytes)}};
+          {"peak_memory_bytes", or_null(d.peak_memory_bytes)},
+          {"peak_shared_memory_bytes", or_null(d.peak_shared_memory_bytes)},
+          {"engines", std::move(engines)}};
 }
 
 Json energy(const resources::EnergyUsage& e) {

@@ -32,6 +32,14 @@ std::string device_text(const resources::DeviceUsage& d) {
   if (d.mean_utilisation) add(fmt::format("utilisation mean {:.0f} %", 100.0 * *d.mean_utilisation));
   if (d.peak_utilisation) add(fmt::format("peak {:.0f} %", 100.0 * *d.peak_utilisation));
   if (d.peak_memory_bytes) add("memory peak " + bytes(*d.peak_memory_bytes));
+  if (d.peak_shared_memory_bytes) add("shared memory peak " + bytes(*d.peak_shared_memory_bytes));
+  if (!d.engines.empty()) {
+    std::string engines;
+    for (const resources::EngineUsage& e : d.engines) {
+      engines += fmt::format("{}{} {:.0f} %", engines.empty() ? "" : ", ", e.type, 100.0 * e.mean_utilisation);
+    }
+    add("engines (mean) " + engines);
+  }
   return text;
 }
 

@@ -60,10 +60,7 @@ std::unique_ptr<NvmlSource> NvmlSource::open(const std::filesystem::path& librar
   }
   auto source = std::unique_ptr<NvmlSource>(new NvmlSource());
   Api& api = *source->api_;
-  auto bind = [&](auto& fn, const char* symbol) {
-    fn = reinterpret_cast<std::remove_reference_t<decltype(fn)>>(platform::find_symbol(loaded.handle, symbol));
-    return fn != nullptr;
-  };
+  auto bind = [&loaded](auto& fn, const char* symbol) { return platform::bind_function(loaded.handle, fn, symbol); };
   bind(api.energy, "nvmlDeviceGetTotalEnergyConsumption");  // optional: older drivers lack it
   if (!bind(api.init, "nvmlInit_v2") || !bind(api.shutdown, "nvmlShutdown") ||
       !bind(api.count, "nvmlDeviceGetCount_v2") || !bind(api.handle, "nvmlDeviceGetHandleByIndex_v2") ||

@@ -92,11 +92,20 @@ struct EnergyUsage {
   std::optional<double> tokens_per_joule;            ///< decode tokens / decode joules
 };
 
+/// One engine type's busiest engine during the timed runs (Windows' GPU and NPU engine counters).
+struct EngineUsage {
+  std::string type;             ///< as the system names it: "3D", "Compute", "Copy", "VideoDecode", ...
+  double mean_utilisation = 0;  ///< 0..1
+  double peak_utilisation = 0;  ///< 0..1
+};
+
 /// What the accelerator did during the timed runs, where a source tells it.
 struct DeviceUsage {
-  std::optional<double> mean_utilisation;          ///< 0..1
-  std::optional<double> peak_utilisation;          ///< 0..1
-  std::optional<std::uint64_t> peak_memory_bytes;  ///< accelerator memory in use at its highest
+  std::optional<double> mean_utilisation;                 ///< 0..1
+  std::optional<double> peak_utilisation;                 ///< 0..1
+  std::optional<std::uint64_t> peak_memory_bytes;         ///< accelerator memory in use at its highest
+  std::optional<std::uint64_t> peak_shared_memory_bytes;  ///< system memory the accelerators used, at its highest
+  std::vector<EngineUsage> engines;                       ///< per engine type, where the source tells types apart
 };
 
 /// Everything a result records of what its run used. Empty (`sampled` false) when sampling was off.

@@ -4,11 +4,21 @@
 /// counter beyond CPU and memory (an energy meter, an accelerator). Fixed size, so the sampler keeps
 /// its readings in a buffer reserved before the run and never allocates while the run is timed.
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace winml::resources {
+
+/// Engine types (Windows' "3D", "Compute", "Copy", ...) a run can tell apart: the slots of
+/// Sample::engine_utilisation. Types beyond these still count towards device_utilisation.
+inline constexpr std::size_t kMaxEngineTypes = 8;
+
+/// A slot of Sample::engine_utilisation that no source wrote.
+inline constexpr float kUnreadEngine = -1.0F;
 
 /// The counters at one instant. Cumulative counters (CPU seconds, joules) are differenced between two
 /// readings; levels (RSS, device memory, utilisation) are read as they are.
@@ -18,8 +28,13 @@ struct Sample {
   double machine_busy_s = 0;    ///< every core's busy seconds, every process (/proc/stat, GetSystemTimes); 0 unknown
   double machine_total_s = 0;   ///< every core's busy + idle seconds: machine_busy_s's denominator; 0 unknown
   std::uint64_t rss_bytes = 0;  ///< resident set of this process; 0 unknown
-  std::optional<std::uint64_t> device_memory_bytes;  ///< accelerator memory in use, every device summed
-  std::optional<double> device_utilisation;          ///< busiest accelerator engine, 0..1
+  std::optional<std::uint64_t> device_memory_bytes;         ///< accelerator memory in use, every device summed
+  std::optional<double> device_utilisation;                 ///< busiest accelerator engine, 0..1
+  std::optional<std::uint64_t> device_shared_memory_bytes;  ///< system memory the accelerators use (Windows)
+  /// The busiest engine of each engine type, 0..1, in the slots the sampler gave the sources
+  /// (SamplerRecord::engine_types names them); kUnreadEngine where none was read.
+  std::array<float, kMaxEngineTypes> engine_utilisation = {kUnreadEngine, kUnreadEngine, kUnreadEngine, kUnreadEngine,
+                                                           kUnreadEngine, kUnreadEngine, kUnreadEngine, kUnreadEngine};
   std::optional<double> energy_j;  ///< joules of every energy domain read, since the sampler opened them (wraps undone)
 };
 
@@ -41,6 +56,22 @@ class CounterSource {
   /// device_memory_bytes, utilisation keeps the highest. Called from the sampler's thread only; must
   /// neither allocate nor throw.
   virtual void read(Sample& sample) noexcept = 0;
+
+  /// How many Sample::engine_utilisation slots it would fill (one per engine type); 0 for none.
+  virtual std::size_t engine_slots() const { return 0; }
+  /// The engine type of each slot it filled, in slot order. Read once the sampler has stopped (a
+  /// source may name a type the first time it sees it).
+  virtual std::vector<std::string> engine_types() const { return {}; }
+  /// The slots it may fill: [first, first + count), count at most engine_slots(). Set by the
+  /// sampler before the first read.
+  void assign_engine_slots(std::size_t first, std::size_t count) {
+    first_engine_slot_ = first;
+    engine_slot_count_ = count;
+  }
+
+ protected:
+  std::size_t first_engine_slot_ = 0;
+  std::size_t engine_slot_count_ = 0;
 };
 
 }  // namespace winml::resources

@@ -9,6 +9,12 @@ Sampler::Sampler(SamplerReaders readers, std::chrono::milliseconds interval, std
   record_.requested_interval_s = std::chrono::duration<double>(interval_).count();
   record_.interval_s = record_.requested_interval_s;
   record_.sources = readers_.sources;
+  std::size_t next_slot = 0;
+  for (const auto& counter : readers_.counters) {
+    const std::size_t count = std::min(counter->engine_slots(), kMaxEngineTypes - next_slot);
+    counter->assign_engine_slots(next_slot, count);
+    next_slot += count;
+  }
   record_.samples.reserve(capacity_);
   record_.spans.reserve(4096);
   Sample first = read_now();
@@ -102,6 +108,13 @@ void Sampler::close_cores(std::size_t owner, const std::optional<platform::Machi
 
 const SamplerRecord& Sampler::record() {
   stop();
+  std::size_t slot = 0;
+  for (const auto& counter : readers_.counters) {
+    const std::size_t count = std::min(counter->engine_slots(), kMaxEngineTypes - slot);
+    const std::vector<std::string> types = counter->engine_types();
+    for (std::size_t i = 0; i < count && i < types.size(); ++i) record_.engine_types[slot + i] = types[i];
+    slot += count;
+  }
   return record_;
 }
 

@@ -8,6 +8,7 @@
 /// phases (PhaseSpan) it ran; resources/usage_summary.h turns both into a ResourceUsage. Cost and
 /// rate: docs/metrics.md, "Resources".
 
+#include <array>
 #include <chrono>
 #include <condition_variable>
 #include <cstddef>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -72,6 +74,8 @@ struct SamplerRecord {
   std::vector<OwnedSpan> spans;     ///< in the order marked
   std::vector<CoreWindows> core_windows;
   std::vector<SourceStatus> sources;
+  /// The engine type of each Sample::engine_utilisation slot; empty where no source named one.
+  std::array<std::string, kMaxEngineTypes> engine_types;
 };
 
 /// The background sampler. Started by its constructor (the first reading at once), stopped by

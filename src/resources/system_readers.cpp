@@ -1,6 +1,9 @@
 #include <memory>
 
+#include "platform/shared_library.h"
+#include "resources/emi_source.h"
 #include "resources/nvml_source.h"
+#include "resources/pdh_source.h"
 #include "resources/rapl_source.h"
 #include "resources/sampler.h"
 
@@ -19,12 +22,13 @@ SamplerReaders system_readers(std::function<double()> clock) {
   if (auto meter = RaplSource::open("/sys/class/powercap", rapl)) readers.counters.push_back(std::move(meter));
   SourceStatus nvml;
   if (auto gpus = NvmlSource::open(default_nvml_library(), nvml)) readers.counters.push_back(std::move(gpus));
-  readers.sources = {
-      rapl,
-      nvml,
-      {"pdh", false, "not sampled by this build"},  // Windows GPU/NPU engine and memory counters
-      {"emi", false, "not sampled by this build"},  // the Windows Energy Meter Interface
-  };
+  SourceStatus pdh{"pdh", false, "Windows performance counters: not on this system"};
+  if (const std::string library = platform::pdh_library_file_name(); !library.empty()) {
+    if (auto engines = PdhSource::open(library, pdh)) readers.counters.push_back(std::move(engines));
+  }
+  SourceStatus emi;
+  if (auto meters = EmiSource::open(platform::open_energy_meters(), emi)) readers.counters.push_back(std::move(meters));
+  readers.sources = {rapl, nvml, pdh, emi};
   return readers;
 }
 

@@ -30,6 +30,19 @@ double over(const std::vector<Sample>& samples, const PhaseSpan& span, Field fie
   return at(samples, span.end_s, field) - at(samples, span.start_s, field);
 }
 
+// One engine type's readings during the timed runs.
+struct EngineTotals {
+  double sum = 0;
+  double peak = 0;
+  std::size_t count = 0;
+  void add(float reading) {
+    if (reading < 0) return;  // kUnreadEngine
+    sum += reading;
+    peak = std::max(peak, static_cast<double>(reading));
+    ++count;
+  }
+};
+
 double process_cpu(const Sample& s) { return s.process_cpu_s; }
 double machine_busy(const Sample& s) { return s.machine_busy_s; }
 double energy(const Sample& s) { return s.energy_j.value_or(0); }
@@ -188,6 +201,7 @@ ResourceUsage summarize_usage(const SamplerRecord& record, std::size_t owner, co
 
   double utilisation_sum = 0;
   std::size_t utilisation_count = 0;
+  std::array<EngineTotals, kMaxEngineTypes> engines{};
   std::vector<std::pair<UsagePhase, std::uint64_t>> phase_peaks;
   for (std::size_t i = begin_index; i < end_index; ++i) {
     const Sample& s = samples[i];
@@ -203,13 +217,25 @@ ResourceUsage summarize_usage(const SamplerRecord& record, std::size_t owner, co
     }
     if (s.device_memory_bytes)
       usage.device.peak_memory_bytes = std::max(usage.device.peak_memory_bytes.value_or(0), *s.device_memory_bytes);
-    if (s.device_utilisation && phase && timed(*phase)) {
-      utilisation_sum += *s.device_utilisation;
-      ++utilisation_count;
-      usage.device.peak_utilisation = std::max(usage.device.peak_utilisation.value_or(0), *s.device_utilisation);
+    if (s.device_shared_memory_bytes) {
+      usage.device.peak_shared_memory_bytes =
+          std::max(usage.device.peak_shared_memory_bytes.value_or(0), *s.device_shared_memory_bytes);
+    }
+    if (phase && timed(*phase)) {
+      if (s.device_utilisation) {
+        utilisation_sum += *s.device_utilisation;
+        ++utilisation_count;
+        usage.device.peak_utilisation = std::max(usage.device.peak_utilisation.value_or(0), *s.device_utilisation);
+      }
+      for (std::size_t slot = 0; slot < kMaxEngineTypes; ++slot) engines[slot].add(s.engine_utilisation[slot]);
     }
   }
   if (utilisation_count > 0) usage.device.mean_utilisation = utilisation_sum / static_cast<double>(utilisation_count);
+  for (std::size_t slot = 0; slot < kMaxEngineTypes; ++slot) {
+    if (engines[slot].count == 0 || record.engine_types[slot].empty()) continue;
+    usage.device.engines.push_back(
+        {record.engine_types[slot], engines[slot].sum / static_cast<double>(engines[slot].count), engines[slot].peak});
+  }
   std::sort(phase_peaks.begin(), phase_peaks.end());
   usage.phase_peak_rss = std::move(phase_peaks);
 

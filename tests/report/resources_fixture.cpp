@@ -70,11 +70,13 @@ resources::ResourceUsage onnx_usage_fixture() {
   u.phase_peak_rss = {
       {UsagePhase::load, 880'000'000}, {UsagePhase::warmup, 900'000'000}, {UsagePhase::run, 899'000'000}};
   u.other = resources::OtherLoad{0.1, 2, 0.25};
-  u.device = {0.8, 0.97, 2'400'000'000ULL};
+  // A Windows laptop's NPU and GPU through PDH: the busiest engine, memory and the engine types.
+  u.device = {0.8, 0.97, 2'400'000'000ULL, 600'000'000ULL, {{"3D", 0.05, 0.12}, {"Compute", 0.8, 0.97}}};
   u.energy.available = true;
   u.energy.idle_w = 30.0;
   u.energy.phases = {{UsagePhase::load, 40.0, 1.0, 10.0}, {UsagePhase::run, 237.5, 2.5, 162.5}};
-  u.sources = {{"rapl", true, "package-0, dram"}, {"nvml", true, "NVIDIA H100 (device 0)"}};
+  u.sources = {{"rapl", true, "package-0, dram"},
+               {"pdh", true, "GPU and NPU engines, dedicated memory, shared memory"}};
   return u;
 }
 

@@ -74,6 +74,41 @@ TEST(Sampler, CounterSourcesAddToEveryReading) {
   ASSERT_EQ(record.sources.size(), 1u);
 }
 
+TEST(Sampler, GivesEachSourceItsOwnEngineSlotsAndNamesThem) {
+  // A source with `types` engine types that writes slot i as 0.1 * (i + 1).
+  class Engines final : public CounterSource {
+   public:
+    explicit Engines(std::vector<std::string> types) : types_(std::move(types)) {}
+    const std::string& name() const override { return name_; }
+    void read(Sample& sample) noexcept override {
+      for (std::size_t i = 0; i < engine_slot_count_; ++i)
+        sample.engine_utilisation[first_engine_slot_ + i] = 0.1F * static_cast<float>(i + 1);
+    }
+    std::size_t engine_slots() const override { return types_.size(); }
+    std::vector<std::string> engine_types() const override { return types_; }
+
+   private:
+    std::string name_ = "engines";
+    std::vector<std::string> types_;
+  };
+  auto ticks = std::make_shared<std::atomic<int>>(0);
+  SamplerReaders readers = counting_readers(ticks);
+  readers.counters.push_back(std::make_unique<Engines>(std::vector<std::string>{"gpu"}));
+  // Asks for more slots than are left: gets the rest, and its later types go unnamed.
+  readers.counters.push_back(std::make_unique<Engines>(
+      std::vector<std::string>{"3D", "Compute", "Copy", "VideoDecode", "VideoEncode", "Security", "Cuda", "Extra"}));
+  Sampler sampler(std::move(readers), std::chrono::milliseconds(1));
+  const SamplerRecord& record = sampler.record();
+  EXPECT_EQ(record.engine_types[0], "gpu");
+  EXPECT_EQ(record.engine_types[1], "3D");
+  EXPECT_EQ(record.engine_types[kMaxEngineTypes - 1], "Cuda");
+  const Sample& last = record.samples.back();
+  EXPECT_FLOAT_EQ(last.engine_utilisation[0], 0.1F);
+  EXPECT_FLOAT_EQ(last.engine_utilisation[1], 0.1F);
+  EXPECT_FLOAT_EQ(last.engine_utilisation[2], 0.2F);
+  EXPECT_FLOAT_EQ(last.engine_utilisation[kMaxEngineTypes - 1], 0.7F);
+}
+
 TEST(Sampler, CoreWindowsSumEachCoresTimeByOwner) {
   auto ticks = std::make_shared<std::atomic<int>>(0);
   SamplerReaders readers = counting_readers(ticks);

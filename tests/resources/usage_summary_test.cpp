@@ -87,6 +87,28 @@ TEST(UsageSummary, RssPeakAndWhenAndByPhase) {
   EXPECT_DOUBLE_EQ(usage.spans[1].start_s, 3);
 }
 
+TEST(UsageSummary, EngineTypesAndSharedMemoryOverTheTimedRuns) {
+  SamplerRecord record = steady_record(10);
+  record.engine_types[0] = "3D";
+  record.engine_types[1] = "Compute";  // slot 2 is never read, slot 3 never named
+  for (std::size_t i = 0; i < record.samples.size(); ++i) {
+    Sample& s = record.samples[i];
+    s.engine_utilisation[0] = 0.1F;
+    s.engine_utilisation[1] = i < 5 ? 0.9F : 0.5F;  // busy during load, less during the run
+    s.engine_utilisation[3] = 0.3F;
+    s.device_shared_memory_bytes = (i + 1) * 1000;
+  }
+  record.spans = {{0, {UsagePhase::load, 100, 104}}, {0, {UsagePhase::run, 106, 109}}};
+  const ResourceUsage usage = summarize_usage(record, 0, {}, 0);
+  ASSERT_EQ(usage.device.engines.size(), 2u);
+  EXPECT_EQ(usage.device.engines[0].type, "3D");
+  EXPECT_NEAR(usage.device.engines[0].mean_utilisation, 0.1, 1e-6);
+  EXPECT_EQ(usage.device.engines[1].type, "Compute");
+  EXPECT_NEAR(usage.device.engines[1].mean_utilisation, 0.5, 1e-6);  // the load's 90 % left out
+  EXPECT_NEAR(usage.device.engines[1].peak_utilisation, 0.5, 1e-6);
+  EXPECT_EQ(*usage.device.peak_shared_memory_bytes, 11000u);  // the reading after the window brackets it
+}
+
 TEST(UsageSummary, EnergyPerPhaseAndPerToken) {
   SamplerRecord record = steady_record(10, true);
   record.spans = {{0, {UsagePhase::prefill, 100, 101}}, {0, {UsagePhase::decode, 101, 105}}};
