@@ -75,6 +75,7 @@ std::optional<std::vector<std::string>> emi_channel_names(std::uint16_t version,
 std::vector<bool> emi_counted_channels(const std::vector<std::string>& names) {
   const bool rapl = std::any_of(names.begin(), names.end(), [](const std::string& n) { return ends_with(n, "_PKG"); });
   std::vector<bool> counted;
+  counted.reserve(names.size());
   for (const std::string& n : names) counted.push_back(!rapl || ends_with(n, "_PKG") || ends_with(n, "_DRAM"));
   return counted;
 }
