@@ -350,7 +350,9 @@ TEST_F(PerfCli, TwoThreadsUseMoreCpuThanOne) {
   };
   const double one = run_cores(json["results"][0]);
   const double two = run_cores(json["results"][1]);
-  EXPECT_GT(one, 0.5);
+  // One thread keeps its core busy; on a 2-core machine that also runs another test (and, under
+  // the sanitizers, their slower code) it may get well under half of it, never nothing.
+  EXPECT_GT(one, 0.2);
   EXPECT_GT(two, one) << "one thread " << one << " busy cores, two threads " << two;
 }
 
