@@ -203,9 +203,16 @@ ResourceUsage summarize_usage(const SamplerRecord& record, std::size_t owner, co
   std::size_t utilisation_count = 0;
   std::array<EngineTotals, kMaxEngineTypes> engines{};
   std::vector<std::pair<UsagePhase, std::uint64_t>> phase_peaks;
+  // Levels (memory) count from the readings inside the window: the one after it may come after
+  // winml read the kernel's high-water mark, and a sampled peak above that would mislead. A run
+  // shorter than one interval has only the bracketing readings, which then stand in.
+  const auto inside = [from, to](const Sample& s) { return s.t_s >= from && s.t_s <= to; };
+  const bool any_inside = std::any_of(samples.begin() + static_cast<std::ptrdiff_t>(begin_index),
+                                      samples.begin() + static_cast<std::ptrdiff_t>(end_index), inside);
   for (std::size_t i = begin_index; i < end_index; ++i) {
     const Sample& s = samples[i];
     const auto phase = phase_at(spans, s.t_s);
+    if (any_inside && !inside(s)) continue;
     if (s.rss_bytes > usage.rss_peak.bytes) usage.rss_peak = {s.rss_bytes, s.t_s - record.start_s, phase};
     if (phase) {
       auto peak =
