@@ -11,7 +11,7 @@
 #include <string>
 
 #include "test_support/json_file.h"
-#include "test_support/qnn_pipeline.h"
+#include "test_support/npu_pipeline_suite.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 
@@ -22,30 +22,17 @@ namespace fs = std::filesystem;
 
 using ::testing::HasSubstr;
 
-class AgreementCli : public ::testing::Test {
+class AgreementCli : public test::NpuPipelineSuite<AgreementCli> {
  protected:
-  static void SetUpTestSuite() {
-    root_ = new test::TempDir();
-    auto result = test::run_winml("bundle synth --pipeline -o " + (root_->path() / "pipe").string());
-    ASSERT_EQ(result.exit_code, 0) << result.err;
-    // Transformer stages on an accelerator, embeddings and lm_head on the CPU, as NPU bundles are.
-    test::copy_routed_to_qnn(root_->path() / "pipe", bundle());
-  }
-  static void TearDownTestSuite() { delete root_; }
-
-  static fs::path bundle() { return root_->path() / "npu-bundle"; }
-  static fs::path path(const std::string& name) { return root_->path() / name; }
+  static fs::path bundle() { return npu_bundle(); }
+  static fs::path path(const std::string& name) { return at(name); }
 
   // `winml perf` of the bundle with the test EP registered as winml_test, `env` set for it.
   static test::CommandResult perf(const std::string& args, const std::string& env = "") {
-    return test::run_command("WINML_CACHE_DIR=" + path("cache").string() + " " + env + " " + test::winml_binary() +
-                             " perf -m " + bundle().string() + " --prompt-tokens 12 -n 10 --iterations 2 --warmup 1 " +
-                             args + " --ep-library winml_test=" + WINML_TEST_EP_LIB);
+    return winml_with_test_ep(
+        "perf -m " + bundle().string() + " --prompt-tokens 12 -n 10 --iterations 2 --warmup 1 " + args, env);
   }
-
-  static test::TempDir* root_;
 };
-test::TempDir* AgreementCli::root_ = nullptr;
 
 TEST_F(AgreementCli, SweepOverCpuAndThePluginEpKeepsTheGreedyIds) {
   const fs::path report = path("agree.json");

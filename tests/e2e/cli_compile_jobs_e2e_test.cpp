@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "test_support/json_file.h"
-#include "test_support/qnn_pipeline.h"
+#include "test_support/npu_pipeline_suite.h"
 #include "test_support/report_doc.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
@@ -23,34 +23,20 @@ namespace {
 namespace fs = std::filesystem;
 using ::testing::HasSubstr;
 
-class CompileJobsCli : public ::testing::Test {
+class CompileJobsCli : public test::NpuPipelineSuite<CompileJobsCli> {
  protected:
-  static void SetUpTestSuite() {
-    root_ = new test::TempDir();
-    auto result = test::run_winml("bundle synth --pipeline -o " + (root_->path() / "pipe").string());
-    ASSERT_EQ(result.exit_code, 0) << result.err;
-    test::copy_routed_to_qnn(root_->path() / "pipe", root_->path() / "npu-bundle");
-  }
-  static void TearDownTestSuite() { delete root_; }
-
   // A private copy of the NPU bundle: every run compiles from scratch.
   static fs::path fresh_copy(const std::string& name) {
-    const fs::path bundle = root_->path() / name;
-    fs::copy(root_->path() / "npu-bundle", bundle, fs::copy_options::recursive);
+    const fs::path bundle = at(name);
+    fs::copy(npu_bundle(), bundle, fs::copy_options::recursive);
     return bundle;
-  }
-
-  // winml with the test EP registered and `env` set for it.
-  static test::CommandResult winml_with_test_ep(const std::string& args, const std::string& env) {
-    return test::run_command("WINML_CACHE_DIR=" + (root_->path() / "cache").string() + " " + env + " " +
-                             test::winml_binary() + " " + args + " --ep-library winml_test=" + WINML_TEST_EP_LIB);
   }
 
   // One result of `winml perf --compile` on a fresh copy, with `flags` added.
   static nlohmann::json perf_compiled(const std::string& name, const std::string& flags,
                                       const std::string& env = "WINML_TEST_EP_COMPILE=slow:2000") {
     const fs::path bundle = fresh_copy(name);
-    const fs::path report = root_->path() / (name + ".json");
+    const fs::path report = at(name + ".json");
     auto result = winml_with_test_ep("perf -m " + bundle.string() + " --ep winml_test --compile " + flags +
                                          " --iterations 1 --warmup 0 -n 2 -q -o " + report.string(),
                                      env);
@@ -65,10 +51,7 @@ class CompileJobsCli : public ::testing::Test {
     }
     return out;
   }
-
-  static test::TempDir* root_;
 };
-test::TempDir* CompileJobsCli::root_ = nullptr;
 
 TEST_F(CompileJobsCli, TwoSlowStagesCompileInAboutHalfTheSequentialTime) {
   const nlohmann::json sequential = perf_compiled("one-worker", "--compile-jobs 1");
@@ -128,13 +111,13 @@ TEST_F(CompileJobsCli, CrashingWorkersSideBySideEachFallBackAndTheRunCompletes) 
 }
 
 TEST_F(CompileJobsCli, WithoutCompileTheFlagIsNamedAsInert) {
-  auto result = winml_with_test_ep("perf -m " + (root_->path() / "pipe").string() +
-                                       " --compile-jobs 2 --iterations 1 --warmup 0 -n 2 -q -o " +
-                                       (root_->path() / "inert.json").string(),
-                                   "");
+  auto result =
+      winml_with_test_ep("perf -m " + at("pipe").string() + " --compile-jobs 2 --iterations 1 --warmup 0 -n 2 -q -o " +
+                             at("inert.json").string(),
+                         "");
   ASSERT_EQ(result.exit_code, 0) << result.err;
   EXPECT_THAT(result.err, HasSubstr("--compile-jobs has no effect without --compile")) << result.err;
-  EXPECT_TRUE(test::first_result(test::read_json(root_->path() / "inert.json")).at("compile").is_null());
+  EXPECT_TRUE(test::first_result(test::read_json(at("inert.json"))).at("compile").is_null());
 }
 
 }  // namespace

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "test_support/json_file.h"
-#include "test_support/qnn_pipeline.h"
+#include "test_support/npu_pipeline_suite.h"
 #include "test_support/report_doc.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
@@ -23,26 +23,10 @@ namespace fs = std::filesystem;
 
 using ::testing::HasSubstr;
 
-class ProfileCli : public ::testing::Test {
+class ProfileCli : public test::NpuPipelineSuite<ProfileCli> {
  protected:
-  static void SetUpTestSuite() {
-    root_ = new test::TempDir();
-    auto result = test::run_winml("bundle synth --pipeline -o " + (root_->path() / "pipe").string());
-    ASSERT_EQ(result.exit_code, 0) << result.err;
-    test::copy_routed_to_qnn(root_->path() / "pipe", root_->path() / "npu-bundle");
-  }
-  static void TearDownTestSuite() { delete root_; }
-
-  static fs::path at(const std::string& name) { return root_->path() / name; }
-
-  static test::CommandResult profile_winml(const std::string& args) {
-    return test::run_command("WINML_CACHE_DIR=" + at("cache").string() + " " + test::winml_binary() + " " + args +
-                             " --ep-library winml_test=" + WINML_TEST_EP_LIB);
-  }
-
-  static test::TempDir* root_;
+  static test::CommandResult profile_winml(const std::string& args) { return winml_with_test_ep(args); }
 };
-test::TempDir* ProfileCli::root_ = nullptr;
 
 double sum_ms(const nlohmann::json& shares) {
   double ms = 0;
