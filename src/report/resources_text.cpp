@@ -43,11 +43,12 @@ std::string device_text(const resources::DeviceUsage& d) {
   return text;
 }
 
-// "rapl: no permission, nvml: library not found": the sources looked for and why each failed.
-std::string looked_for(const resources::ResourceUsage& usage) {
+// "rapl: no permission, nvml: library not found": the sources looked for and why each failed;
+// with `devices_only`, only those that tell accelerator use.
+std::string looked_for(const resources::ResourceUsage& usage, bool devices_only = false) {
   std::string text;
   for (const resources::SourceStatus& s : usage.sources) {
-    if (s.available) continue;
+    if (s.available || (devices_only && !resources::tells_device_use(s))) continue;
     text += (text.empty() ? "" : ", ") + s.name + (s.detail.empty() ? "" : ": " + s.detail);
   }
   return text.empty() ? "no source" : text;
@@ -86,7 +87,13 @@ std::string resources_text(const resources::ResourceUsage& usage, unsigned logic
   t.add_row({"peak RSS (sampled)", fmt::format("{} at {:.2f} s ({})", bytes(usage.rss_peak.bytes), usage.rss_peak.t_s,
                                                phase_of(usage.rss_peak.phase))});
   const std::string device = device_text(usage.device);
-  if (!device.empty()) t.add_row({"device", device});
+  if (!device.empty()) {
+    t.add_row({"device", device});
+  } else if (usage.energy.available) {
+    // Without a meter the energy row names every source looked for; with one, this row names
+    // those that would have told accelerator use, so each missing source is said once.
+    t.add_row({"device", "no accelerator utilisation (looked for: " + looked_for(usage, true) + ")"});
+  }
   t.add_row({"energy", energy_text(usage)});
   if (usage.energy.available) {
     for (const resources::PhaseEnergy& p : usage.energy.phases)

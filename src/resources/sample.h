@@ -46,6 +46,9 @@ struct SourceStatus {
   std::string detail;      ///< what it reads when available ("package-0, dram"), why not otherwise
 };
 
+/// True for the sources that tell accelerator use (utilisation, device memory): nvml and pdh.
+inline bool tells_device_use(const SourceStatus& source) { return source.name == "nvml" || source.name == "pdh"; }
+
 /// A counter the sampler reads at every tick besides CPU and memory.
 class CounterSource {
  public:

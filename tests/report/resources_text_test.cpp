@@ -41,6 +41,21 @@ TEST(ResourcesText, EnergyNotAvailableNamesTheSources) {
                         "/sys/class/powercap/intel-rapl:0/energy_uj, nvml: libnvidia-ml.so.1 not found)"));
 }
 
+TEST(ResourcesText, NoAcceleratorSourceIsNamedOnceWhereverTheBlockSaysIt) {
+  // No meter: the energy row names every source; no device row repeats them.
+  const std::string none = plain_block(testing::genai_usage_fixture());
+  EXPECT_THAT(none, Not(HasSubstr("no accelerator utilisation")));
+  // A meter but no accelerator source: the device row names the accelerator sources only.
+  resources::ResourceUsage u = testing::onnx_usage_fixture();
+  u.device = {};
+  u.sources = {{"rapl", true, "package-0"},
+               {"nvml", false, "libnvidia-ml.so.1 not found"},
+               {"pdh", false, "not on this system"},
+               {"emi", false, "not on this system"}};
+  EXPECT_THAT(plain_block(u), HasSubstr("device              no accelerator utilisation (looked for: nvml: "
+                                        "libnvidia-ml.so.1 not found, pdh: not on this system)\n"));
+}
+
 TEST(ResourcesText, EnergyPerTokenWhenKnown) {
   resources::ResourceUsage u = testing::onnx_usage_fixture();
   u.energy.joules_per_generated_token = 0.75;
