@@ -1,12 +1,14 @@
 #pragma once
 /// \file
-/// The energy meters Windows exposes through its Energy Meter Interface (EMI, Windows 10 1809 and
-/// later): each device answers a version, a metadata blob and measurements. This layer only opens
-/// the devices and passes their replies on, as bytes; resources/emi_source.h parses them, so that
-/// the parsing is tested on every system with recorded replies.
+/// Where energy meters are: the folder of Linux's powercap counters, and the meters Windows exposes
+/// through its Energy Meter Interface (EMI, Windows 10 1809 and later), each answering a version, a
+/// metadata blob and measurements. This layer only opens the devices and passes their replies on,
+/// as bytes; resources/emi_source.h parses them, so that the parsing is tested on every system with
+/// recorded replies.
 
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <memory>
 #include <span>
 #include <string>
@@ -35,5 +37,9 @@ struct EnergyMeters {
 
 /// Every EMI device present, opened.
 EnergyMeters open_energy_meters();
+
+/// The folder of Linux's powercap energy counters (/sys/class/powercap, which
+/// resources/rapl_source.h reads); empty on a system without powercap (Windows).
+std::filesystem::path powercap_root();
 
 }  // namespace winml::platform

@@ -100,4 +100,7 @@ EnergyMeters open_energy_meters() {
   return found;
 }
 
+// Windows' meters are EMI's, above.
+std::filesystem::path powercap_root() { return {}; }
+
 }  // namespace winml::platform

@@ -1,5 +1,6 @@
 #include <memory>
 
+#include "platform/energy_meters.h"
 #include "platform/shared_library.h"
 #include "resources/emi_source.h"
 #include "resources/nvml_source.h"
@@ -18,8 +19,10 @@ SamplerReaders system_readers(std::function<double()> clock) {
   readers.thread_cpu_s = platform::read_thread_cpu_seconds;
   readers.cores = [] { return platform::read_machine_times(); };
   // Every source looked for is listed, read or not, so a report says why it has no energy.
-  SourceStatus rapl;
-  if (auto meter = RaplSource::open("/sys/class/powercap", rapl)) readers.counters.push_back(std::move(meter));
+  SourceStatus rapl{"rapl", false, "Linux powercap: not on this system"};
+  if (const auto root = platform::powercap_root(); !root.empty()) {
+    if (auto meter = RaplSource::open(root, rapl)) readers.counters.push_back(std::move(meter));
+  }
   SourceStatus nvml;
   if (auto gpus = NvmlSource::open(default_nvml_library(), nvml)) readers.counters.push_back(std::move(gpus));
   SourceStatus pdh{"pdh", false, "Windows performance counters: not on this system"};
