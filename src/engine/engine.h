@@ -29,7 +29,7 @@ namespace winml::engine {
 
 /// Version of the interface declared in this file. Bump it on any change to a class, struct or
 /// signature here: a plugin built before the change is then refused by name instead of crashing.
-inline constexpr int kEngineInterfaceVersion = 8;
+inline constexpr int kEngineInterfaceVersion = 9;
 
 /// Tensor element types winml can feed and read (engine/element_types.h names them). The 4-bit
 /// types are packed two to a byte, the first element in the low nibble.
@@ -208,6 +208,51 @@ class TokenStream {
   virtual std::string decode(std::int32_t token) = 0;
 };
 
+/// What a turn of a request ended with (GenAI's OgaFinishReason).
+enum class FinishReason { none, eos, stop_string, max_generated_tokens, max_session_tokens, cancelled, failed };
+
+/// One event of GenAI's Engine: a token of a request, the end of its turn, or both.
+struct ServingEvent {
+  std::uint64_t request = 0;  ///< the id submit() returned
+  std::optional<std::int32_t> token;
+  bool turn_finished = false;
+  FinishReason finish = FinishReason::none;  ///< when turn_finished
+  /// The turn's counts, when turn_finished: prompt tokens, of them those served from the cache,
+  /// and tokens generated.
+  std::uint64_t prompt_tokens = 0;
+  std::uint64_t cached_prompt_tokens = 0;
+  std::uint64_t generated_tokens = 0;
+};
+
+/// What GenAI's Engine was configured to schedule (OgaEngineCapabilities).
+struct ServingLimits {
+  std::size_t max_batch_size = 0;        ///< requests batched in one step (a static engine's default is 4)
+  std::size_t max_scheduled_tokens = 0;  ///< the dynamic scheduler's token budget; 0 for static batching
+  std::uint64_t max_request_length = 0;  ///< tokens one request may reach; 0 when the engine does not say
+};
+
+/// GenAI's Engine over one model: requests submitted at any time, scheduled and batched by GenAI,
+/// advanced one model step per step(). Greedy decoding. Every call from the thread that created it.
+class ServingEngine {
+ public:
+  virtual ~ServingEngine() = default;
+  virtual ServingLimits limits() = 0;
+  /// Queues a request whose first turn is `prompt`, generating at most `max_new_tokens` (and at
+  /// least `min_new_tokens`: EOS is masked until then); returns its id (1, 2, ...).
+  virtual std::uint64_t submit(const std::vector<std::int32_t>& prompt, std::uint64_t max_new_tokens,
+                               std::uint64_t min_new_tokens) = 0;
+  /// Appends `input` to a request whose turn has finished and begins its next turn.
+  virtual void continue_request(std::uint64_t request, const std::vector<std::int32_t>& input,
+                                std::uint64_t max_new_tokens, std::uint64_t min_new_tokens) = 0;
+  /// Runs at most one model step (or hands over events held back) and returns its events, in
+  /// GenAI's order; possibly none while a long prompt is prefilled in parts.
+  virtual std::vector<ServingEvent> step() = 0;
+  /// Whether events or schedulable work remain.
+  virtual bool has_pending() = 0;
+  /// Ends a request and frees what the engine holds for it. Unknown ids are ignored.
+  virtual void close(std::uint64_t request) = 0;
+};
+
 /// A loaded GenAI model with its tokenizer. load_genai_model creates the model only; the
 /// tokenizer is created by load_tokenizer(), or by the first call that needs it, so a caller can
 /// time the two steps apart (docs/metrics.md, "Load breakdown").
@@ -226,6 +271,9 @@ class GenaiModel {
   virtual std::vector<std::int32_t> eos_token_ids() = 0;
   /// GenAI's device interface name: "CPU", "CUDA", ...
   virtual std::string device_type() = 0;
+  /// GenAI's Engine over this model. Throws UsageError where GenAI cannot serve the model (its
+  /// Engine takes decoder-only models: not a decoder pipeline), saying so.
+  virtual std::unique_ptr<ServingEngine> create_serving_engine() = 0;
 };
 
 /// A plain ONNX Runtime inference session with pre-bound inputs.

@@ -91,6 +91,10 @@ class FakeGenaiModel final : public engine::GenaiModel {
   }
   std::vector<std::int32_t> eos_token_ids() override { return {2}; }
   std::string device_type() override { return "CPU"; }
+  // The perf tests that use this fake run one request at a time.
+  std::unique_ptr<engine::ServingEngine> create_serving_engine() override {
+    throw UsageError("the fake GenAI model has no serving engine");
+  }
 
  private:
   FakeWorld& world_;

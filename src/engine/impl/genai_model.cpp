@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "engine/impl/error_translation.h"
+#include "engine/impl/genai_serving.h"
 #include "engine/impl/load_errors.h"
 #include "engine/impl/ort_environment.h"
 #include "platform/read_file.h"
@@ -157,6 +158,8 @@ class OgaModelAdapter final : public GenaiModel {
       return std::string(static_cast<const char*>(type));
     });
   }
+
+  std::unique_ptr<ServingEngine> create_serving_engine() override { return impl::create_serving_engine(*model_); }
 
   void load_tokenizer() override {
     if (tokenizer_) return;
