@@ -6,10 +6,10 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <map>
 #include <vector>
 
 #include "engine/engine_loader.h"
+#include "perf/serving_loop.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 #include "winml/errors.h"
@@ -42,34 +42,22 @@ class ServingEngineTest : public ::testing::Test {
     return ids;
   }
 
-  // Runs `requests` requests, `in_flight` at a time (closed loop); returns the engine steps taken
-  // and each request's tokens.
-  static std::size_t serve(ServingEngine& serving, int requests, int in_flight,
-                           std::map<std::uint64_t, std::vector<std::int32_t>>& tokens) {
-    int submitted = 0;
-    int finished = 0;
-    std::size_t steps = 0;
-    while (submitted < requests && submitted - finished < in_flight)
-      serving.submit(prompt(submitted++), kNewTokens, kNewTokens);
-    while (finished < requests) {
-      EXPECT_TRUE(serving.has_pending());
-      ++steps;
-      for (const ServingEvent& e : serving.step()) {
-        if (e.token) tokens[e.request].push_back(*e.token);
-        if (!e.turn_finished) continue;
-        EXPECT_EQ(e.finish, FinishReason::max_generated_tokens);
-        EXPECT_EQ(e.generated_tokens, kNewTokens);
-        EXPECT_EQ(e.prompt_tokens, 8u);
-        serving.close(e.request);
-        ++finished;
-        if (submitted < requests) serving.submit(prompt(submitted++), kNewTokens, kNewTokens);
-      }
-      if (steps > 10'000) {
-        ADD_FAILURE() << "the engine did not finish";
-        break;
-      }
+  // Serves `requests` requests, `in_flight` at a time, through the closed loop perf runs.
+  static perf::ServingRun serve(ServingEngine& serving, std::size_t requests, std::size_t in_flight) {
+    perf::ServingLoopOptions options;
+    options.concurrency = in_flight;
+    options.requests = requests;
+    options.new_tokens = kNewTokens;
+    options.prompt = [](std::size_t index) { return prompt(static_cast<int>(index)); };
+    perf::ServingRun run = perf::run_closed_loop(serving, options, steady_clock_seconds());
+    for (const perf::ServedRequest& r : run.requests) {
+      EXPECT_EQ(r.finish, FinishReason::max_generated_tokens);
+      EXPECT_EQ(r.generated_tokens, kNewTokens);
+      EXPECT_EQ(r.token_s.size(), kNewTokens);
+      EXPECT_EQ(r.prompt_tokens, 8u);
+      EXPECT_GT(r.ttft_s(), 0);
     }
-    return steps;
+    return run;
   }
 
   static test::TempDir* root_;
@@ -80,17 +68,15 @@ TEST_F(ServingEngineTest, FourAtOnceTakeFewerStepsThanOneAtATime) {
   auto model = get().load_genai_model(bundle("plain"));
   auto serving = model->create_serving_engine();
   EXPECT_GE(serving->limits().max_batch_size, 4u);  // a static engine's default
-  std::map<std::uint64_t, std::vector<std::int32_t>> one_by_one;
-  const std::size_t serial = serve(*serving, 4, 1, one_by_one);
-  std::map<std::uint64_t, std::vector<std::int32_t>> together;
-  const std::size_t batched = serve(*serving, 4, 4, together);
+  const std::size_t serial = serve(*serving, 4, 1).steps.size();
+  const perf::ServingRun together = serve(*serving, 4, 4);
+  const std::size_t batched = together.steps.size();
   RecordProperty("steps_one_at_a_time", static_cast<int>(serial));
   RecordProperty("steps_four_at_once", static_cast<int>(batched));
   EXPECT_LT(batched, serial) << "4 requests of " << kNewTokens << " tokens: " << batched << " steps batched, " << serial
                              << " one at a time";
-  ASSERT_EQ(one_by_one.size(), 4u);
-  ASSERT_EQ(together.size(), 4u);
-  for (const auto& [id, ids] : together) EXPECT_EQ(ids.size(), kNewTokens) << "request " << id;
+  EXPECT_EQ(together.largest_batch(), 4u) << "the engine's own events: 4 tokens in one step";
+  EXPECT_EQ(together.generated_tokens(), 4 * kNewTokens);
   EXPECT_FALSE(serving->has_pending());
 }
 
@@ -107,11 +93,17 @@ TEST_F(ServingEngineTest, ALoneRequestGivesTheGeneratorsGreedyTokens) {
     generator->generate_next_token();
     expected.push_back(generator->last_token());
   }
+  // The tokens themselves, from the engine's events.
   auto serving = model->create_serving_engine();
-  std::map<std::uint64_t, std::vector<std::int32_t>> served;
-  serve(*serving, 1, 1, served);
-  ASSERT_EQ(served.size(), 1u);
-  EXPECT_EQ(served.begin()->second, expected);
+  const std::uint64_t id = serving->submit(ids, kNewTokens, kNewTokens);
+  std::vector<std::int32_t> served;
+  for (int steps = 0; serving->has_pending() && steps < 1000; ++steps) {
+    for (const ServingEvent& e : serving->step()) {
+      EXPECT_EQ(e.request, id);
+      if (e.token) served.push_back(*e.token);
+    }
+  }
+  EXPECT_EQ(served, expected);
 }
 
 TEST_F(ServingEngineTest, ADecoderPipelineIsRefusedSayingWhatToUse) {

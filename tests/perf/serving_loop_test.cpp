@@ -1,0 +1,142 @@
+// The closed loop over a scripted engine: a static batch of `batch` requests, each step one token
+// for every admitted request, one second per step on a manual clock.
+#include "perf/serving_loop.h"
+
+#include <deque>
+#include <map>
+
+#include <gtest/gtest.h>
+
+#include "fake_clock.h"
+#include "winml/errors.h"
+
+namespace winml::perf {
+namespace {
+
+using testing::ManualClock;
+
+class ScriptedEngine final : public engine::ServingEngine {
+ public:
+  ScriptedEngine(ManualClock& clock, std::size_t batch) : clock_(clock), batch_(batch) {}
+
+  engine::ServingLimits limits() override { return {batch_, 0, 0}; }
+  std::uint64_t submit(const std::vector<std::int32_t>& prompt, std::uint64_t max_new, std::uint64_t) override {
+    const std::uint64_t id = ++last_;
+    waiting_.push_back(id);
+    wanted_[id] = max_new;
+    prompts_[id] = prompt.size();
+    return id;
+  }
+  void continue_request(std::uint64_t, const std::vector<std::int32_t>&, std::uint64_t, std::uint64_t) override {}
+  std::vector<engine::ServingEvent> step() override {
+    clock_.advance(1.0);
+    if (stalled) return {};
+    while (active_.size() < batch_ && !waiting_.empty()) {
+      active_[waiting_.front()] = 0;
+      waiting_.pop_front();
+    }
+    std::vector<engine::ServingEvent> events;
+    for (auto it = active_.begin(); it != active_.end();) {
+      engine::ServingEvent e;
+      e.request = it->first;
+      e.token = 7;
+      if (++it->second == wanted_[it->first]) {
+        e.turn_finished = true;
+        e.finish = fail ? engine::FinishReason::failed : engine::FinishReason::max_generated_tokens;
+        e.prompt_tokens = prompts_[it->first];
+        e.generated_tokens = it->second;
+        events.push_back(e);
+        it = active_.erase(it);
+      } else {
+        events.push_back(e);
+        ++it;
+      }
+    }
+    return events;
+  }
+  bool has_pending() override { return !active_.empty() || !waiting_.empty(); }
+  void close(std::uint64_t id) override { closed.push_back(id); }
+
+  bool stalled = false;
+  bool fail = false;
+  std::vector<std::uint64_t> closed;
+
+ private:
+  ManualClock& clock_;
+  std::size_t batch_;
+  std::uint64_t last_ = 0;
+  std::deque<std::uint64_t> waiting_;
+  std::map<std::uint64_t, std::uint64_t> active_;  // id -> tokens generated
+  std::map<std::uint64_t, std::uint64_t> wanted_;
+  std::map<std::uint64_t, std::size_t> prompts_;
+};
+
+ServingLoopOptions options(std::size_t concurrency, std::size_t requests, std::uint64_t new_tokens) {
+  ServingLoopOptions o;
+  o.concurrency = concurrency;
+  o.requests = requests;
+  o.new_tokens = new_tokens;
+  o.prompt = [](std::size_t index) { return std::vector<std::int32_t>(3 + index, 1); };
+  o.max_idle_steps = 5;
+  return o;
+}
+
+TEST(ServingLoop, OneAtATimeEachRequestFollowsTheLast) {
+  ManualClock clock;
+  ScriptedEngine engine(clock, 4);
+  const ServingRun run = run_closed_loop(engine, options(1, 3, 4), clock.clock());
+  ASSERT_EQ(run.requests.size(), 3u);
+  EXPECT_EQ(run.steps.size(), 12u);
+  for (const ServedRequest& r : run.requests) {
+    EXPECT_DOUBLE_EQ(r.ttft_s(), 1.0);
+    EXPECT_DOUBLE_EQ(r.end_to_end_s(), 4.0);
+    EXPECT_EQ(r.inter_token_s(), (std::vector<double>{1, 1, 1}));
+    EXPECT_EQ(r.prompt_tokens, 3 + r.index);
+    EXPECT_EQ(r.generated_tokens, 4u);
+  }
+  EXPECT_DOUBLE_EQ(run.requests[1].arrival_s, run.requests[0].finish_s);  // the freed slot, at once
+  EXPECT_EQ(run.largest_batch(), 1u);
+  EXPECT_DOUBLE_EQ(run.output_tokens_per_s(), 1.0);
+  EXPECT_EQ(engine.closed, (std::vector<std::uint64_t>{1, 2, 3}));
+}
+
+TEST(ServingLoop, FourInFlightShareTheSteps) {
+  ManualClock clock;
+  ScriptedEngine engine(clock, 4);
+  const ServingRun run = run_closed_loop(engine, options(4, 4, 4), clock.clock());
+  EXPECT_EQ(run.steps.size(), 4u);
+  EXPECT_EQ(run.largest_batch(), 4u);
+  EXPECT_EQ(run.generated_tokens(), 16u);
+  EXPECT_DOUBLE_EQ(run.output_tokens_per_s(), 4.0);
+  EXPECT_DOUBLE_EQ(run.requests_per_s(), 1.0);
+}
+
+TEST(ServingLoop, RequestsBeyondTheEnginesBatchWaitTheirTurn) {
+  ManualClock clock;
+  ScriptedEngine engine(clock, 2);
+  const ServingRun run = run_closed_loop(engine, options(3, 3, 2), clock.clock());
+  // Two batched at once; the third, in flight from the start, is admitted when they finish.
+  EXPECT_DOUBLE_EQ(run.requests[0].ttft_s(), 1.0);
+  EXPECT_DOUBLE_EQ(run.requests[2].ttft_s(), 3.0);
+  EXPECT_DOUBLE_EQ(run.requests[2].arrival_s, run.start_s);
+  EXPECT_EQ(run.steps.size(), 4u);
+}
+
+TEST(ServingLoop, AStalledOrFailingEngineIsAnError) {
+  ManualClock clock;
+  ScriptedEngine stalled(clock, 4);
+  stalled.stalled = true;
+  EXPECT_THROW(run_closed_loop(stalled, options(2, 2, 2), clock.clock()), SessionError);
+  ScriptedEngine failing(clock, 4);
+  failing.fail = true;
+  try {
+    run_closed_loop(failing, options(1, 1, 2), clock.clock());
+    FAIL() << "a failed request was reported";
+  } catch (const SessionError& e) {
+    EXPECT_NE(std::string(e.what()).find("failed request 1"), std::string::npos) << e.what();
+  }
+  EXPECT_THROW(run_closed_loop(failing, options(0, 1, 2), clock.clock()), UsageError);
+}
+
+}  // namespace
+}  // namespace winml::perf
