@@ -21,7 +21,10 @@ namespace winml {
 
 namespace engine {
 class Engine;
+class GenaiModel;
 }  // namespace engine
+
+class ServingSession;
 
 /// A monotonic clock returning seconds; injectable so timing arithmetic can be tested.
 using Clock = std::function<double()>;
@@ -180,6 +183,10 @@ class GenaiSession {
   const std::vector<std::string>& warnings() const;
 
  private:
+  friend class ServingSession;
+  // The loaded model (loads it first): what ServingSession builds GenAI's Engine on.
+  engine::GenaiModel& loaded_model();
+
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };

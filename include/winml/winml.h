@@ -7,3 +7,4 @@
 #include "winml/errors.h"
 #include "winml/genai_session.h"
 #include "winml/generation.h"
+#include "winml/serving.h"

@@ -181,6 +181,7 @@ GenaiSession& GenaiSession::operator=(GenaiSession&&) noexcept = default;
 
 const LoadBreakdown& GenaiSession::load() { return impl_->load(); }
 void GenaiSession::unload() { impl_->model.reset(); }
+engine::GenaiModel& GenaiSession::loaded_model() { return impl_->loaded(); }
 bool GenaiSession::is_loaded() const { return impl_->model != nullptr; }
 double GenaiSession::load_seconds() const { return impl_->breakdown.total_s(); }
 const LoadBreakdown& GenaiSession::load_breakdown() const { return impl_->breakdown; }

@@ -147,7 +147,8 @@ std::unique_ptr<ServingEngine> create_serving_engine(OgaModel& model) {
   try {
     engine = OgaEngine::Create(model);
   } catch (const std::exception& e) {
-    const std::string what = e.what();
+    std::string what = e.what();
+    while (!what.empty() && (what.back() == '.' || what.back() == '\n' || what.back() == ' ')) what.pop_back();
     // GenAI's words for a model its Engine does not schedule (a decoder pipeline, for one).
     if (what.find("not supported") != std::string::npos) {
       throw UsageError("GenAI's Engine cannot serve this bundle: " + what +
