@@ -55,37 +55,46 @@ const char* finish_name(engine::FinishReason reason) {
 
 }  // namespace
 
-ServingRun run_closed_loop(engine::ServingEngine& engine, const ServingLoopOptions& options, const Clock& clock) {
-  if (options.concurrency == 0 || options.requests == 0 || options.new_tokens == 0 || !options.prompt) {
-    throw UsageError("a serving run needs at least one request in flight, one request and one new token");
+namespace {
+
+// What both loops share: submitting a request, and one engine step with its events handed to
+// the requests they belong to.
+class Driver {
+ public:
+  Driver(engine::ServingEngine& engine, const ServingLoopOptions& options, const Clock& clock)
+      : engine_(engine), options_(options), clock_(clock) {
+    if (options.requests == 0 || options.new_tokens == 0 || !options.prompt) {
+      throw UsageError("a serving run needs at least one request and one new token per request");
+    }
+    run_.requests.resize(options.requests);
+    run_.start_s = clock_();
   }
-  ServingRun run;
-  run.requests.resize(options.requests);
-  std::map<std::uint64_t, std::size_t> in_flight;  // engine id -> request index
-  std::size_t next = 0;
-  std::size_t finished = 0;
-  const auto submit = [&](double arrival) {
-    ServedRequest& r = run.requests[next];
-    r.index = next;
-    r.arrival_s = arrival;
-    const std::vector<std::int32_t> prompt = options.prompt(next);
-    r.submit_s = clock();
-    in_flight.emplace(engine.submit(prompt, options.new_tokens, options.new_tokens), next);
-    ++next;
-  };
-  run.start_s = clock();
-  while (next < options.requests && in_flight.size() < options.concurrency) submit(run.start_s);
-  std::size_t idle_steps = 0;
-  while (finished < options.requests) {
+
+  std::size_t submitted() const { return next_; }
+  std::size_t in_flight() const { return in_flight_.size(); }
+  bool all_finished() const { return finished_ == options_.requests; }
+
+  void submit(double arrival_s) {
+    ServedRequest& r = run_.requests[next_];
+    r.index = next_;
+    r.arrival_s = arrival_s;
+    const std::vector<std::int32_t> prompt = options_.prompt(next_);
+    r.submit_s = clock_();
+    in_flight_.emplace(engine_.submit(prompt, options_.new_tokens, options_.new_tokens), next_);
+    ++next_;
+  }
+
+  // One engine step; returns how many requests it finished (closed and counted).
+  std::size_t step() {
     ServedStep step;
-    step.start_s = clock();
-    const std::vector<engine::ServingEvent> events = engine.step();
-    step.end_s = clock();
+    step.start_s = clock_();
+    const std::vector<engine::ServingEvent> events = engine_.step();
+    step.end_s = clock_();
     std::vector<std::uint64_t> done;
     for (const engine::ServingEvent& e : events) {
-      const auto found = in_flight.find(e.request);
-      if (found == in_flight.end()) continue;
-      ServedRequest& r = run.requests[found->second];
+      const auto found = in_flight_.find(e.request);
+      if (found == in_flight_.end()) continue;
+      ServedRequest& r = run_.requests[found->second];
       if (e.token) {
         if (!r.first_token_s) r.first_token_s = step.end_s;
         r.token_s.push_back(step.end_s);
@@ -103,22 +112,77 @@ ServingRun run_closed_loop(engine::ServingEngine& engine, const ServingLoopOptio
       }
       done.push_back(e.request);
     }
-    run.steps.push_back(step);
-    idle_steps = events.empty() ? idle_steps + 1 : 0;
-    if (idle_steps > options.max_idle_steps) {
+    run_.steps.push_back(step);
+    idle_steps_ = events.empty() ? idle_steps_ + 1 : 0;
+    if (idle_steps_ > options_.max_idle_steps) {
       throw SessionError(fmt::format("GenAI's Engine made no progress in {} steps with {} requests in flight",
-                                     idle_steps, in_flight.size()));
+                                     idle_steps_, in_flight_.size()));
     }
     for (const std::uint64_t id : done) {
-      in_flight.erase(id);
-      engine.close(id);
-      ++finished;
-      // Closed loop: the freed slot takes the next request at once.
-      if (next < options.requests) submit(step.end_s);
+      in_flight_.erase(id);
+      engine_.close(id);
+      ++finished_;
+    }
+    last_step_end_s_ = step.end_s;
+    return done.size();
+  }
+
+  double last_step_end_s() const { return last_step_end_s_; }
+  double start_s() const { return run_.start_s; }
+
+  ServingRun finish() {
+    run_.end_s = clock_();
+    return std::move(run_);
+  }
+
+ private:
+  engine::ServingEngine& engine_;
+  const ServingLoopOptions& options_;
+  const Clock& clock_;
+  ServingRun run_;
+  std::map<std::uint64_t, std::size_t> in_flight_;  // engine id -> request index
+  std::size_t next_ = 0;
+  std::size_t finished_ = 0;
+  std::size_t idle_steps_ = 0;
+  double last_step_end_s_ = 0;
+};
+
+}  // namespace
+
+ServingRun run_closed_loop(engine::ServingEngine& engine, const ServingLoopOptions& options, const Clock& clock) {
+  if (options.concurrency == 0) throw UsageError("a closed-loop serving run needs at least one request in flight");
+  Driver driver(engine, options, clock);
+  const auto refill = [&](double arrival_s) {
+    while (driver.submitted() < options.requests && driver.in_flight() < options.concurrency) driver.submit(arrival_s);
+  };
+  refill(driver.start_s());
+  while (!driver.all_finished()) {
+    // Closed loop: a freed slot takes the next request at once.
+    if (driver.step() > 0) refill(driver.last_step_end_s());
+  }
+  return driver.finish();
+}
+
+ServingRun run_open_loop(engine::ServingEngine& engine, const ServingLoopOptions& options,
+                         const std::vector<double>& arrivals_s, const Clock& clock,
+                         const std::function<void(double seconds)>& wait) {
+  if (arrivals_s.size() != options.requests) {
+    throw UsageError(fmt::format("{} arrival times for {} requests", arrivals_s.size(), options.requests));
+  }
+  Driver driver(engine, options, clock);
+  const double start = driver.start_s();
+  while (!driver.all_finished()) {
+    const double now = clock() - start;
+    while (driver.submitted() < options.requests && arrivals_s[driver.submitted()] <= now) {
+      driver.submit(start + arrivals_s[driver.submitted()]);
+    }
+    if (driver.in_flight() > 0) {
+      driver.step();
+    } else if (driver.submitted() < options.requests) {
+      wait(arrivals_s[driver.submitted()] - now);  // nothing to run until the next arrival
     }
   }
-  run.end_s = clock();
-  return run;
+  return driver.finish();
 }
 
 }  // namespace winml::perf

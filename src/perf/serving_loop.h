@@ -1,8 +1,9 @@
 #pragma once
 /// \file
-/// Many requests at once through GenAI's Engine (engine::ServingEngine), closed loop: `concurrency`
+/// Many requests at once through GenAI's Engine (engine::ServingEngine). Closed loop: `concurrency`
 /// requests are kept in flight, a new one submitted the moment one finishes, until `requests` have
-/// finished. Every request's arrival, submission, tokens and end are timed on the benchmark's
+/// finished. Open loop: each request is submitted when it arrives (perf/arrivals.h), however many
+/// are in flight. Every request's arrival, submission, tokens and end are timed on the benchmark's
 /// clock, and every engine step with the tokens it produced (the batch the engine really ran).
 /// Never prints.
 
@@ -19,7 +20,7 @@ namespace winml::perf {
 
 /// What to serve.
 struct ServingLoopOptions {
-  std::size_t concurrency = 1;    ///< requests kept in flight, at least 1
+  std::size_t concurrency = 1;    ///< closed loop: requests kept in flight, at least 1
   std::size_t requests = 1;       ///< requests served in all
   std::uint64_t new_tokens = 16;  ///< generated per request (EOS masked until then: each is the same work)
   /// The prompt of the request with this index (0, 1, ...).
@@ -74,5 +75,13 @@ struct ServingRun {
 /// Serves `options.requests` requests through `engine`, `options.concurrency` at a time. Throws
 /// SessionError when the engine stalls or a request fails.
 ServingRun run_closed_loop(engine::ServingEngine& engine, const ServingLoopOptions& options, const Clock& clock);
+
+/// Serves `options.requests` requests through `engine`, request i submitted once `arrivals_s[i]`
+/// seconds have passed since the start (never before). While nothing is in flight, `wait` is
+/// called with the seconds to the next arrival. Throws as run_closed_loop does, and UsageError
+/// when there is not one arrival per request.
+ServingRun run_open_loop(engine::ServingEngine& engine, const ServingLoopOptions& options,
+                         const std::vector<double>& arrivals_s, const Clock& clock,
+                         const std::function<void(double seconds)>& wait);
 
 }  // namespace winml::perf

@@ -1,14 +1,18 @@
 // GenAI's Engine through the plugin (engine::ServingEngine) on bundles `winml bundle synth`
-// writes: several requests at once finish in fewer engine steps than one after the other, a lone
-// request gives the generator's greedy tokens, and a decoder pipeline is refused, saying why.
+// writes: several requests at once finish in fewer engine steps than one after the other, an open
+// loop submits seeded arrivals on time, a lone request gives the generator's greedy tokens, and a
+// decoder pipeline is refused, saying why.
 
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <cstdint>
 #include <filesystem>
+#include <thread>
 #include <vector>
 
 #include "engine/engine_loader.h"
+#include "perf/arrivals.h"
 #include "perf/serving_loop.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
@@ -78,6 +82,27 @@ TEST_F(ServingEngineTest, FourAtOnceTakeFewerStepsThanOneAtATime) {
   EXPECT_EQ(together.largest_batch(), 4u) << "the engine's own events: 4 tokens in one step";
   EXPECT_EQ(together.generated_tokens(), 4 * kNewTokens);
   EXPECT_FALSE(serving->has_pending());
+}
+
+TEST_F(ServingEngineTest, AnOpenLoopServesSeededArrivalsNeverEarly) {
+  auto model = get().load_genai_model(bundle("plain"));
+  auto serving = model->create_serving_engine();
+  perf::ServingLoopOptions options;
+  options.requests = 6;
+  options.new_tokens = kNewTokens;
+  options.prompt = [](std::size_t index) { return prompt(static_cast<int>(index)); };
+  const std::vector<double> arrivals = perf::arrival_times(6, {200.0, 1.0, 11});
+  const perf::ServingRun run =
+      perf::run_open_loop(*serving, options, arrivals, steady_clock_seconds(),
+                          [](double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); });
+  ASSERT_EQ(run.requests.size(), 6u);
+  for (std::size_t i = 0; i < 6; ++i) {
+    const perf::ServedRequest& r = run.requests[i];
+    EXPECT_NEAR(r.arrival_s - run.start_s, arrivals[i], 1e-9);
+    EXPECT_GE(r.submit_s, r.arrival_s);
+    EXPECT_EQ(r.token_s.size(), kNewTokens);
+  }
+  EXPECT_EQ(run.generated_tokens(), 6 * kNewTokens);
 }
 
 TEST_F(ServingEngineTest, ALoneRequestGivesTheGeneratorsGreedyTokens) {

@@ -122,6 +122,29 @@ TEST(ServingLoop, RequestsBeyondTheEnginesBatchWaitTheirTurn) {
   EXPECT_EQ(run.steps.size(), 4u);
 }
 
+TEST(ServingLoop, OpenLoopSubmitsEachRequestWhenItArrivesAndWaitsWhenIdle) {
+  ManualClock clock;
+  ScriptedEngine engine(clock, 4);
+  std::vector<double> waits;
+  const ServingRun run = run_open_loop(engine, options(1, 3, 2), {0.5, 0.5, 10.0}, clock.clock(), [&](double s) {
+    waits.push_back(s);
+    clock.advance(s);
+  });
+  EXPECT_EQ(waits, (std::vector<double>{0.5, 7.5}));  // to the first arrival, then idle to the third
+  ASSERT_EQ(run.requests.size(), 3u);
+  EXPECT_DOUBLE_EQ(run.requests[0].arrival_s, 0.5);
+  EXPECT_DOUBLE_EQ(run.requests[1].arrival_s, 0.5);  // the concurrency limit is the closed loop's only
+  EXPECT_DOUBLE_EQ(run.requests[2].arrival_s, 10.0);
+  for (const ServedRequest& r : run.requests) {
+    EXPECT_GE(r.submit_s, r.arrival_s);
+    EXPECT_DOUBLE_EQ(r.ttft_s(), 1.0);
+    EXPECT_DOUBLE_EQ(r.end_to_end_s(), 2.0);
+  }
+  EXPECT_EQ(run.steps.size(), 4u);
+  EXPECT_EQ(run.largest_batch(), 2u);
+  EXPECT_THROW(run_open_loop(engine, options(1, 3, 2), {0.5}, clock.clock(), [](double) {}), UsageError);
+}
+
 TEST(ServingLoop, AStalledOrFailingEngineIsAnError) {
   ManualClock clock;
   ScriptedEngine stalled(clock, 4);
