@@ -1,0 +1,49 @@
+#include "perf/serving_summary.h"
+
+#include <algorithm>
+
+namespace winml::perf {
+
+ServingSummary summarize_serving(const ServingRun& run, const std::vector<double>& percentiles,
+                                 const ServiceObjectives& objectives, std::optional<double> offered_rate_per_s) {
+  ServingSummary s;
+  s.requests = run.requests.size();
+  std::vector<double> ttft;
+  std::vector<double> tpot;
+  std::vector<double> itl;
+  std::vector<double> e2e;
+  std::vector<double> queue;
+  for (const ServedRequest& r : run.requests) {
+    if (r.first_token_s) ttft.push_back(r.ttft_s() * 1e3);
+    if (const auto t = time_per_output_token_s(r)) tpot.push_back(*t * 1e3);
+    for (const double gap : r.inter_token_s()) itl.push_back(gap * 1e3);
+    e2e.push_back(r.end_to_end_s() * 1e3);
+    queue.push_back(std::max(0.0, r.submit_s - r.arrival_s) * 1e3);
+    s.prompt_tokens += r.prompt_tokens;
+    s.cached_prompt_tokens += r.cached_prompt_tokens;
+  }
+  s.ttft_ms = summarize(std::move(ttft), percentiles);
+  s.tpot_ms = summarize(std::move(tpot), percentiles);
+  s.itl_ms = summarize(std::move(itl), percentiles);
+  s.e2e_ms = summarize(std::move(e2e), percentiles);
+  s.queue_wait_ms = summarize(std::move(queue), percentiles);
+  s.generated_tokens = run.generated_tokens();
+  s.output_tokens_per_s = run.output_tokens_per_s();
+  s.requests_per_s = run.requests_per_s();
+  s.steps = run.steps.size();
+  s.largest_batch = run.largest_batch();
+  std::size_t producing = 0;
+  std::size_t tokens = 0;
+  for (const ServedStep& step : run.steps) {
+    if (step.tokens == 0) continue;
+    ++producing;
+    tokens += step.tokens;
+  }
+  s.mean_batch = producing > 0 ? static_cast<double>(tokens) / static_cast<double>(producing) : 0;
+  if (!objectives.empty()) s.goodput = goodput(run, objectives);
+  s.offered_rate_per_s = offered_rate_per_s;
+  if (offered_rate_per_s) s.offered_rate_exceeded = s.requests_per_s < kSustainedShare * *offered_rate_per_s;
+  return s;
+}
+
+}  // namespace winml::perf

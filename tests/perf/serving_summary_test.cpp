@@ -1,0 +1,64 @@
+#include "perf/serving_summary.h"
+
+#include <gtest/gtest.h>
+
+namespace winml::perf {
+namespace {
+
+// Request i arrives at i, is submitted `wait` later, and has tokens at `tokens` seconds after
+// its arrival; its turn ends with the last.
+ServedRequest request(double arrival, double wait, const std::vector<double>& tokens, std::uint64_t cached = 0) {
+  ServedRequest r;
+  r.arrival_s = arrival;
+  r.submit_s = arrival + wait;
+  for (const double t : tokens) r.token_s.push_back(arrival + t);
+  r.first_token_s = r.token_s.front();
+  r.finish_s = r.token_s.back();
+  r.prompt_tokens = 10;
+  r.cached_prompt_tokens = cached;
+  r.generated_tokens = tokens.size();
+  return r;
+}
+
+ServingRun two_requests() {
+  ServingRun run;
+  run.start_s = 0;
+  run.end_s = 2;
+  run.requests = {request(0, 0, {0.1, 0.2, 0.3}), request(1, 0.5, {0.6, 0.8, 1.0}, 4)};
+  run.steps = {{0, 0.1, 1}, {0.1, 0.2, 2}, {0.2, 0.3, 0}, {0.3, 0.4, 3}};
+  return run;
+}
+
+TEST(ServingSummary, PerRequestLatenciesInMilliseconds) {
+  const ServingSummary s = summarize_serving(two_requests(), {50, 99}, {}, std::nullopt);
+  EXPECT_EQ(s.requests, 2u);
+  EXPECT_DOUBLE_EQ(s.ttft_ms.min, 100);
+  EXPECT_DOUBLE_EQ(s.ttft_ms.max, 600);
+  EXPECT_NEAR(s.tpot_ms.mean, 150, 1e-9);  // 100 and 200 ms per token after the first
+  EXPECT_EQ(s.itl_ms.count, 4u);           // every gap pooled
+  EXPECT_NEAR(s.itl_ms.max, 200, 1e-9);
+  EXPECT_NEAR(s.e2e_ms.mean, 650, 1e-9);
+  EXPECT_NEAR(s.queue_wait_ms.max, 500, 1e-9);
+  EXPECT_EQ(s.prompt_tokens, 20u);
+  EXPECT_EQ(s.cached_prompt_tokens, 4u);
+  EXPECT_EQ(s.generated_tokens, 6u);
+  EXPECT_DOUBLE_EQ(s.output_tokens_per_s, 3);
+  EXPECT_DOUBLE_EQ(s.requests_per_s, 1);
+  EXPECT_EQ(s.steps, 4u);
+  EXPECT_DOUBLE_EQ(s.mean_batch, 2);  // the step that produced nothing left out
+  EXPECT_EQ(s.largest_batch, 3u);
+  EXPECT_FALSE(s.goodput);
+  EXPECT_FALSE(s.offered_rate_per_s);
+}
+
+TEST(ServingSummary, GoodputAndWhetherTheOfferedRateWasKeptUpWith) {
+  const ServingSummary s =
+      summarize_serving(two_requests(), {50}, parse_service_objectives("ttft=200ms"), std::optional<double>(1.05));
+  ASSERT_TRUE(s.goodput);
+  EXPECT_EQ(s.goodput->met, 1u);
+  EXPECT_FALSE(s.offered_rate_exceeded);  // 1 request/s done of 1.05 offered: above 90 %
+  EXPECT_TRUE(summarize_serving(two_requests(), {50}, {}, std::optional<double>(2.0)).offered_rate_exceeded);
+}
+
+}  // namespace
+}  // namespace winml::perf
