@@ -42,21 +42,6 @@ std::size_t ServingRun::largest_batch() const {
 
 namespace {
 
-const char* finish_name(engine::FinishReason reason) {
-  switch (reason) {
-    case engine::FinishReason::cancelled:
-      return "cancelled";
-    case engine::FinishReason::failed:
-      return "failed";
-    default:
-      return "ended";
-  }
-}
-
-}  // namespace
-
-namespace {
-
 // What both loops share: submitting a request, and one engine step with its events handed to
 // the requests they belong to.
 class Driver {
@@ -108,7 +93,7 @@ class Driver {
       r.generated_tokens = e.generated_tokens;
       if (e.finish == engine::FinishReason::cancelled || e.finish == engine::FinishReason::failed) {
         throw SessionError(fmt::format("GenAI's Engine {} request {} of the serving run; nothing is reported for it",
-                                       finish_name(e.finish), r.index + 1));
+                                       e.finish == engine::FinishReason::failed ? "failed" : "cancelled", r.index + 1));
       }
       done.push_back(e.request);
     }
@@ -123,11 +108,10 @@ class Driver {
       engine_.close(id);
       ++finished_;
     }
-    last_step_end_s_ = step.end_s;
     return done.size();
   }
 
-  double last_step_end_s() const { return last_step_end_s_; }
+  double last_step_end_s() const { return run_.steps.back().end_s; }
   double start_s() const { return run_.start_s; }
 
   ServingRun finish() {
@@ -144,7 +128,6 @@ class Driver {
   std::size_t next_ = 0;
   std::size_t finished_ = 0;
   std::size_t idle_steps_ = 0;
-  double last_step_end_s_ = 0;
 };
 
 }  // namespace

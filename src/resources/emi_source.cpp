@@ -42,8 +42,6 @@ std::optional<std::string> name_at(std::span<const std::byte> bytes, std::size_t
   return name;
 }
 
-bool ends_with(const std::string& text, std::string_view suffix) { return text.ends_with(suffix); }
-
 }  // namespace
 
 std::optional<std::vector<std::string>> emi_channel_names(std::uint16_t version, std::span<const std::byte> metadata) {
@@ -73,10 +71,10 @@ std::optional<std::vector<std::string>> emi_channel_names(std::uint16_t version,
 }
 
 std::vector<bool> emi_counted_channels(const std::vector<std::string>& names) {
-  const bool rapl = std::any_of(names.begin(), names.end(), [](const std::string& n) { return ends_with(n, "_PKG"); });
+  const bool rapl = std::any_of(names.begin(), names.end(), [](const std::string& n) { return n.ends_with("_PKG"); });
   std::vector<bool> counted;
   counted.reserve(names.size());
-  for (const std::string& n : names) counted.push_back(!rapl || ends_with(n, "_PKG") || ends_with(n, "_DRAM"));
+  for (const std::string& n : names) counted.push_back(!rapl || n.ends_with("_PKG") || n.ends_with("_DRAM"));
   return counted;
 }
 

@@ -71,6 +71,8 @@ class CounterSource {
     first_engine_slot_ = first;
     engine_slot_count_ = count;
   }
+  std::size_t first_engine_slot() const { return first_engine_slot_; }
+  std::size_t engine_slot_count() const { return engine_slot_count_; }
 
  protected:
   std::size_t first_engine_slot_ = 0;

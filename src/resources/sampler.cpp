@@ -108,12 +108,11 @@ void Sampler::close_cores(std::size_t owner, const std::optional<platform::Machi
 
 const SamplerRecord& Sampler::record() {
   stop();
-  std::size_t slot = 0;
+  // Each source's slots as the constructor assigned them.
   for (const auto& counter : readers_.counters) {
-    const std::size_t count = std::min(counter->engine_slots(), kMaxEngineTypes - slot);
     const std::vector<std::string> types = counter->engine_types();
-    for (std::size_t i = 0; i < count && i < types.size(); ++i) record_.engine_types[slot + i] = types[i];
-    slot += count;
+    for (std::size_t i = 0; i < counter->engine_slot_count() && i < types.size(); ++i)
+      record_.engine_types[counter->first_engine_slot() + i] = types[i];
   }
   return record_;
 }
