@@ -16,14 +16,26 @@
 
 namespace winml::perf {
 
+/// The turns of one index across a run's conversations: how their TTFT and the engine's prompt
+/// cache change as a conversation goes on.
+struct TurnSummary {
+  std::size_t turn = 1;                    ///< 1-based
+  std::size_t requests = 0;                ///< conversations that reached it
+  Summary ttft_ms;                         ///< its arrival (the last turn's end) to its first token
+  std::uint64_t prompt_tokens = 0;         ///< the prompt tokens of its turns, summed (the context so far)
+  std::uint64_t cached_prompt_tokens = 0;  ///< of them, those served from the engine's cache
+};
+
 /// What a serving run did, in milliseconds where it is a time.
 struct ServingSummary {
-  std::size_t requests = 0;
-  Summary ttft_ms;        ///< per request: arrival to first token
-  Summary tpot_ms;        ///< per request with two tokens or more: mean gap after the first
-  Summary itl_ms;         ///< every gap between two tokens of one request, all requests pooled
-  Summary e2e_ms;         ///< per request: arrival to the end of its turn
-  Summary queue_wait_ms;  ///< per request: arrival to submission (the open loop's backlog)
+  std::size_t requests = 0;       ///< turns served (one per conversation without --turns)
+  std::size_t conversations = 0;  ///< conversations begun
+  double wall_s = 0;              ///< the run's wall time
+  Summary ttft_ms;                ///< per request: arrival to first token
+  Summary tpot_ms;                ///< per request with two tokens or more: mean gap after the first
+  Summary itl_ms;                 ///< every gap between two tokens of one request, all requests pooled
+  Summary e2e_ms;                 ///< per request: arrival to the end of its turn
+  Summary queue_wait_ms;          ///< per request: arrival to submission (the open loop's backlog)
   double output_tokens_per_s = 0;
   double requests_per_s = 0;
   std::size_t steps = 0;                   ///< engine steps
@@ -37,7 +49,12 @@ struct ServingSummary {
   /// arrived (below kSustainedShare of it): the engine did not keep up.
   std::optional<double> offered_rate_per_s;
   bool offered_rate_exceeded = false;
+  std::vector<TurnSummary> turns;  ///< by turn index; empty for single-turn runs
 };
+
+/// Rounds of one setting as one run: each later round moved to begin where the one before ended,
+/// so the pooled wall time is the sum of the rounds' and every per-request time is unchanged.
+ServingRun pool_serving_runs(std::vector<ServingRun> rounds);
 
 /// Completing at least this share of the offered rate counts as keeping up with it.
 inline constexpr double kSustainedShare = 0.9;

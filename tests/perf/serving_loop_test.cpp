@@ -2,6 +2,7 @@
 // for every admitted request, one second per step on a manual clock.
 #include "perf/serving_loop.h"
 
+#include <algorithm>
 #include <deque>
 #include <map>
 
@@ -27,7 +28,14 @@ class ScriptedEngine final : public engine::ServingEngine {
     prompts_[id] = prompt.size();
     return id;
   }
-  void continue_request(std::uint64_t, const std::vector<std::int32_t>&, std::uint64_t, std::uint64_t) override {}
+  // The next turn: the request waits for a slot again, its context grown by the input.
+  void continue_request(std::uint64_t id, const std::vector<std::int32_t>& input, std::uint64_t max_new,
+                        std::uint64_t) override {
+    waiting_.push_back(id);
+    wanted_[id] = max_new;
+    prompts_[id] += input.size();
+    continued.push_back(id);
+  }
   std::vector<engine::ServingEvent> step() override {
     clock_.advance(1.0);
     if (stalled) return {};
@@ -45,6 +53,8 @@ class ScriptedEngine final : public engine::ServingEngine {
         e.finish = fail ? engine::FinishReason::failed : engine::FinishReason::max_generated_tokens;
         e.prompt_tokens = prompts_[it->first];
         e.generated_tokens = it->second;
+        e.cached_prompt_tokens = cached_[it->first];
+        cached_[it->first] = prompts_[it->first] + it->second;  // what a next turn finds in the cache
         events.push_back(e);
         it = active_.erase(it);
       } else {
@@ -60,6 +70,7 @@ class ScriptedEngine final : public engine::ServingEngine {
   bool stalled = false;
   bool fail = false;
   std::vector<std::uint64_t> closed;
+  std::vector<std::uint64_t> continued;
 
  private:
   ManualClock& clock_;
@@ -69,6 +80,7 @@ class ScriptedEngine final : public engine::ServingEngine {
   std::map<std::uint64_t, std::uint64_t> active_;  // id -> tokens generated
   std::map<std::uint64_t, std::uint64_t> wanted_;
   std::map<std::uint64_t, std::size_t> prompts_;
+  std::map<std::uint64_t, std::size_t> cached_;
 };
 
 ServingLoopOptions options(std::size_t concurrency, std::size_t requests, std::uint64_t new_tokens) {
@@ -159,6 +171,71 @@ TEST(ServingLoop, AStalledOrFailingEngineIsAnError) {
     EXPECT_NE(std::string(e.what()).find("failed request 1"), std::string::npos) << e.what();
   }
   EXPECT_THROW(run_closed_loop(failing, options(0, 1, 2), clock.clock()), UsageError);
+}
+
+TEST(ServingLoop, ConversationsContinueOnOneRequestTurnAfterTurn) {
+  ManualClock clock;
+  ScriptedEngine engine(clock, 4);
+  ServingLoopOptions o = options(2, 2, 2);
+  o.turns = 3;
+  o.follow_up = [](std::size_t, std::size_t turn) { return std::vector<std::int32_t>(turn, 5); };
+  const ServingRun run = run_closed_loop(engine, o, clock.clock());
+  ASSERT_EQ(run.requests.size(), 6u);  // 2 conversations of 3 turns
+  EXPECT_EQ(engine.continued, (std::vector<std::uint64_t>{1, 2, 1, 2}));
+  EXPECT_EQ(engine.closed, (std::vector<std::uint64_t>{1, 2}));  // once each, after the last turn
+  for (const ServedRequest& r : run.requests) {
+    EXPECT_DOUBLE_EQ(r.ttft_s(), 1.0);
+    if (r.turn == 0) continue;
+    // A later turn arrives when the turn before it ended, and finds that turn's context cached.
+    const auto before = std::find_if(run.requests.begin(), run.requests.end(), [&](const ServedRequest& p) {
+      return p.conversation == r.conversation && p.turn + 1 == r.turn;
+    });
+    ASSERT_NE(before, run.requests.end());
+    EXPECT_DOUBLE_EQ(r.arrival_s, before->finish_s);
+    EXPECT_EQ(r.cached_prompt_tokens, before->prompt_tokens + 2);
+    EXPECT_EQ(r.prompt_tokens, before->prompt_tokens + r.turn);
+  }
+  o.follow_up = nullptr;
+  EXPECT_THROW(run_closed_loop(engine, o, clock.clock()), UsageError);
+}
+
+TEST(ServingLoop, ADurationStartsNoConversationOnceItHasPassed) {
+  ManualClock clock;
+  ScriptedEngine engine(clock, 4);
+  ServingLoopOptions o = options(1, 0, 2);  // no count: the duration decides
+  o.duration_s = 5.0;
+  const ServingRun run = run_closed_loop(engine, o, clock.clock());
+  // Requests of 2 one-second steps, one at a time: those started at 0, 2 and 4 s.
+  ASSERT_EQ(run.requests.size(), 3u);
+  EXPECT_DOUBLE_EQ(run.end_s - run.start_s, 6.0);  // the last one started in time is finished
+  o.duration_s.reset();
+  EXPECT_THROW(run_closed_loop(engine, o, clock.clock()), UsageError);
+}
+
+TEST(ServingLoop, AStopStartsNothingMoreAndFinishesWhatIsInFlight) {
+  ManualClock clock;
+  ScriptedEngine engine(clock, 4);
+  ServingLoopOptions o = options(2, 10, 3);
+  o.stop = [&] { return clock.now >= 1.0; };
+  const ServingRun run = run_closed_loop(engine, o, clock.clock());
+  EXPECT_TRUE(run.stopped);
+  ASSERT_EQ(run.requests.size(), 2u);
+  for (const ServedRequest& r : run.requests) EXPECT_EQ(r.token_s.size(), 3u);
+}
+
+TEST(ServingLoop, AnOpenLoopWithACapQueuesArrivalsUntilASlotFrees) {
+  ManualClock clock;
+  ScriptedEngine engine(clock, 4);
+  ServingLoopOptions o = options(1, 3, 2);
+  o.max_in_flight = 1;
+  const ServingRun run = run_open_loop(engine, o, {0.0, 0.0, 0.0}, clock.clock(), [](double) {});
+  ASSERT_EQ(run.requests.size(), 3u);
+  // Each waits in winml's queue for the one before: 0, 2 and 4 s, then two steps of service.
+  for (std::size_t i = 0; i < 3; ++i) {
+    EXPECT_DOUBLE_EQ(run.requests[i].submit_s - run.requests[i].arrival_s, 2.0 * static_cast<double>(i));
+    EXPECT_DOUBLE_EQ(run.requests[i].finish_s - run.requests[i].submit_s, 2.0);
+  }
+  EXPECT_EQ(run.largest_batch(), 1u);
 }
 
 }  // namespace

@@ -60,5 +60,45 @@ TEST(ServingSummary, GoodputAndWhetherTheOfferedRateWasKeptUpWith) {
   EXPECT_TRUE(summarize_serving(two_requests(), {50}, {}, std::optional<double>(2.0)).offered_rate_exceeded);
 }
 
+TEST(ServingSummary, TurnsOfOneIndexAreSummarizedTogether) {
+  ServingRun run;
+  run.end_s = 4;
+  for (std::size_t c = 0; c < 2; ++c) {
+    for (std::size_t t = 0; t < 3; ++t) {
+      ServedRequest r = request(static_cast<double>(t), 0, {0.1 * static_cast<double>(t + 1), 0.5}, t * 10);
+      r.conversation = c;
+      r.turn = t;
+      run.requests.push_back(r);
+    }
+  }
+  const ServingSummary s = summarize_serving(run, {50}, {}, std::nullopt);
+  EXPECT_EQ(s.conversations, 2u);
+  ASSERT_EQ(s.turns.size(), 3u);
+  for (std::size_t t = 0; t < 3; ++t) {
+    EXPECT_EQ(s.turns[t].turn, t + 1);
+    EXPECT_EQ(s.turns[t].requests, 2u);
+    EXPECT_NEAR(s.turns[t].ttft_ms.median, 100.0 * static_cast<double>(t + 1), 1e-9);
+    EXPECT_EQ(s.turns[t].prompt_tokens, 20u);
+    EXPECT_EQ(s.turns[t].cached_prompt_tokens, 2 * t * 10);
+  }
+  EXPECT_TRUE(summarize_serving(two_requests(), {50}, {}, std::nullopt).turns.empty());  // one turn: no table
+}
+
+TEST(ServingSummary, PooledRoundsFollowEachOtherAndKeepEveryRequestsTimes) {
+  ServingRun second = two_requests();
+  for (ServedRequest& r : second.requests) r.conversation = 1;
+  const ServingRun pooled = pool_serving_runs({two_requests(), second});
+  ASSERT_EQ(pooled.requests.size(), 4u);
+  EXPECT_DOUBLE_EQ(pooled.end_s - pooled.start_s, 4.0);  // two walls of 2 s
+  EXPECT_EQ(pooled.steps.size(), 8u);
+  EXPECT_EQ(pooled.requests[2].index, 2u);
+  EXPECT_EQ(pooled.requests[3].conversation, 2u);  // after the first round's one conversation
+  EXPECT_DOUBLE_EQ(pooled.requests[2].arrival_s, 2.0);
+  EXPECT_DOUBLE_EQ(pooled.requests[3].ttft_s(), two_requests().requests[1].ttft_s());
+  const ServingSummary s = summarize_serving(pooled, {50}, {}, std::nullopt);
+  EXPECT_DOUBLE_EQ(s.output_tokens_per_s, 3);  // 12 tokens in 4 s, as each round alone
+  EXPECT_TRUE(pool_serving_runs({}).requests.empty());
+}
+
 }  // namespace
 }  // namespace winml::perf
