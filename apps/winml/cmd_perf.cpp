@@ -33,6 +33,46 @@ namespace {
 // --idle-power's bound: ten minutes of idle is more than any meter needs to settle.
 constexpr double kMaxIdlePowerS = 600;
 
+// The serving flags against each other and the rest: --turns, --requests or --slo alone serve one
+// conversation at a time through the engine; the generator's own settings have no meaning there.
+void check_serving_flags(PerfOptions& options, const std::string& runtime) {
+  if (runtime != "winml-genai") return;  // ignored, with the ignored-flag warning
+  const bool closed = options.given.count("--concurrency") != 0;
+  const bool open = options.given.count("--request-rate") != 0;
+  if (options.given.count("--burstiness") != 0 && !open) {
+    throw UsageError(
+        "--burstiness shapes the arrivals of --request-rate: add --request-rate R, or drop --burstiness.");
+  }
+  if (!closed && !open) {
+    for (const char* flag : {"--turns", "--requests", "--slo"}) {
+      if (options.given.count(flag) != 0) {
+        options.sweep.concurrency = {1};  // through the engine, one conversation at a time
+        break;
+      }
+    }
+  }
+  if (!closed && !open && options.sweep.concurrency == std::vector<int>{0}) return;
+  const struct {
+    const char* flag;
+    const char* why;
+  } generator_only[] = {
+      {"--cold", "reloads before each generation"},
+      {"--profile", "profiles single generations"},
+      {"--depth", "fills the KV cache of the generator"},
+      {"--max-length", "sets the generator's KV capacity (GenAI's Engine sizes its own)"},
+      {"--iterations", "counts generations; a serving run counts conversations with --requests"},
+      {"--target-ci", "repeats generations until they are precise"},
+      {"--max-iterations", "bounds --target-ci and --duration's generations"},
+  };
+  for (const auto& [flag, why] : generator_only) {
+    if (options.given.count(flag) == 0) continue;
+    throw UsageError(fmt::format(
+        "{} {}, and --concurrency, --request-rate, --turns, --requests or --slo serve requests through GenAI's "
+        "Engine instead: drop {}, or measure it in a run of its own without the serving flags.",
+        flag, why, flag));
+  }
+}
+
 void run_perf(PerfOptions& options) {
   std::string runtime = bundle::resolve_runtime(options.runtime, options.model);
   const auto& devices = options.sweep.devices;
@@ -53,6 +93,7 @@ void run_perf(PerfOptions& options) {
         "runs' precision, up to --max-iterations of them; measure cold starts with a fixed --iterations, and "
         "--target-ci in a run without --cold.");
   }
+  check_serving_flags(options, runtime);
   if (options.profile_top && !options.profile) {
     throw UsageError("--profile-top sets how many nodes --profile lists; add --profile, or drop --profile-top.");
   }
@@ -181,6 +222,33 @@ void setup_perf(CLI::App& parent) {
                   "KV capacity GenAI allocates (default: depth + prompt + new tokens); at most the context length; a "
                   "list or range sweeps",
                   1, kMaxTokenCount);
+  add_count_sweep(*cmd, "--concurrency", options->concurrency, options->sweep.concurrency,
+                  "Serve requests through GenAI's Engine, N conversations in flight, a freed slot refilled at once (a "
+                  "closed loop); with --request-rate, the most in flight at once. A list sweeps: 1,2,4,8 "
+                  "(winml-genai; docs/metrics.md, \"Serving\")",
+                  1, kMaxConcurrency);
+  add_rate_sweep(*cmd, "--request-rate", options->request_rate, options->sweep.request_rates,
+                 "Serve requests through GenAI's Engine as they arrive, R per second on average (seeded arrivals, an "
+                 "open loop); a list sweeps: 1,2,4 (winml-genai)",
+                 kMaxRequestRate);
+  cmd->add_option("--burstiness", options->burstiness,
+                  "How --request-rate's arrivals bunch: the gamma shape of their gaps, 1 a Poisson process (default), "
+                  "below 1 burstier, above 1 more even")
+      ->type_name("X")
+      ->check(number_in(0, kMaxBurstiness, /*min_exclusive=*/true));
+  cmd->add_option("--requests", options->requests,
+                  "Timed conversations of a serving run (default: 4 per slot in flight and at least 10; an open "
+                  "loop 32, or as many as --duration holds at the rate)")
+      ->transform(integer_in(1, perf::kMaxIterations));
+  cmd->add_option_function<std::string>(
+         "--slo", [options](const std::string& text) { options->objectives = perf::parse_service_objectives(text); },
+         "Service-level objectives of a serving run, e.g. ttft=500ms,tpot=50ms,e2e=2s: the report gives the share "
+         "and rate of requests that met them all (goodput)")
+      ->type_name("LIST");
+  add_count_sweep(*cmd, "--turns", options->turns, options->sweep.turns,
+                  "Conversations of N turns through GenAI's Engine, each later turn appended to the context it keeps "
+                  "(TTFT per turn, prompt tokens served from its cache); a list sweeps",
+                  1, kMaxTurns);
   cmd->add_flag("--apply-template,!--no-apply-template", options->apply_template,
                 "Wrap the prompt in the bundle's chat template (default on)")
       ->default_val(true);

@@ -27,6 +27,14 @@ inline constexpr std::int64_t kMaxProfileTop = 10'000;
 inline constexpr std::int64_t kMaxThreads = 1024;
 /// Largest token count a flag may hold (-n, --prompt-tokens, --top-k): GenAI counts in 32-bit ints.
 inline constexpr std::int64_t kMaxTokenCount = 2'147'483'647;
+/// --concurrency: conversations in flight at once (GenAI's Engine batches at most its max batch size).
+inline constexpr std::int64_t kMaxConcurrency = 1024;
+/// --turns: turns per conversation.
+inline constexpr std::int64_t kMaxTurns = 1024;
+/// --request-rate: requests per second offered (a million is "all at once").
+inline constexpr double kMaxRequestRate = 1e6;
+/// --burstiness: the gamma shape of the arrival gaps (1: Poisson; large: evenly spaced).
+inline constexpr double kMaxBurstiness = 1000;
 /// Largest sampling --seed: GenAI's random_seed is a 32-bit int whose -1 means "random".
 inline constexpr std::int64_t kMaxGenaiSeed = 2'147'483'647;
 /// Upper bound of --temperature and --repetition-penalty: far past any useful value, and inside

@@ -35,6 +35,7 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   request.percentiles = options.percentiles;
   request.sample_interval = std::chrono::milliseconds(options.sample_ms);
   request.idle_power_s = options.idle_power_s;
+  request.serving = {options.requests, options.burstiness, options.objectives};
   if (options.profile) request.profile = perf::ProfileRequest{options.profile_top.value_or(perf::kDefaultProfileTop)};
   perf::GenaiBenchmark benchmark(request);  // checks the report path and the loop before anything loads
 

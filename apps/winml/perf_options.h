@@ -11,6 +11,7 @@
 #include "cli_common.h"
 #include "perf/benchmark_setup.h"
 #include "perf/loop_settings.h"
+#include "perf/service_objectives.h"
 #include "perf/shard.h"
 #include "perf/sweep_plan.h"
 #include "resources/sampler.h"
@@ -54,6 +55,12 @@ struct PerfOptions {
       true;             ///< false: --no-bandwidth-probe; given as --bandwidth-probe it forces them (winml-genai)
   std::string threads;  ///< --threads: intra-op threads of every session; empty = bundle / runtime default
   std::string batch_size = "1";  ///< -b/--batch-size (winml)
+  std::string concurrency;       ///< --concurrency: conversations in flight through GenAI's Engine
+  std::string request_rate;      ///< --request-rate: requests/s offered through GenAI's Engine
+  std::string turns;             ///< --turns: turns per conversation through GenAI's Engine
+  double burstiness = 1;         ///< --burstiness: the gamma shape of the arrival gaps
+  std::optional<std::size_t> requests;  ///< --requests: timed conversations of a serving run
+  perf::ServiceObjectives objectives;   ///< --slo, parsed
   perf::SweepAxes sweep;         ///< the values of every sweepable flag, parsed; defaults for a flag not given
   std::vector<std::string> shapes;
   std::string input_data;

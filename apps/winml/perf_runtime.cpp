@@ -7,7 +7,9 @@ const std::vector<std::string>& genai_only_flags() {
       "--prompt",       "--prompt-file",      "--prompt-tokens",   "--max-new-tokens",
       "--depth",        "--max-length",       "--apply-template",  "--no-apply-template",
       "--stop-at-eos",  "--compile",          "--no-compile",      "--compile-timeout",
-      "--compile-jobs", "--allow-custom-ops", "--bandwidth-probe", "--no-bandwidth-probe"};
+      "--compile-jobs", "--allow-custom-ops", "--bandwidth-probe", "--no-bandwidth-probe",
+      "--concurrency",  "--request-rate",     "--burstiness",      "--requests",
+      "--slo",          "--turns"};
   return flags;
 }
 

@@ -77,6 +77,17 @@ CLI::Option* add_count_sweep(CLI::App& cmd, const std::string& names, std::strin
           count_range(min, max)));
 }
 
+CLI::Option* add_rate_sweep(CLI::App& cmd, const std::string& names, std::string& text,
+                            std::vector<std::optional<double>>& values, const std::string& help, double max) {
+  const std::string flag = long_name(names);
+  return cmd.add_option(names, text, help)
+      ->type_name("R|LIST")
+      ->check(sweep_check(flag, [flag, max, &values](const std::string& t) {
+        const std::vector<double> rates = perf::parse_rate_list(flag, t, max);
+        values.assign(rates.begin(), rates.end());
+      }));
+}
+
 CLI::Option* add_name_sweep(CLI::App& cmd, const std::string& names, std::string& text,
                             std::vector<std::string>& values, const std::string& help) {
   const std::string flag = long_name(names);

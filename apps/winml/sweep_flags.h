@@ -23,6 +23,11 @@ CLI::Option* add_count_sweep(CLI::App& cmd, const std::string& names, std::strin
                              std::vector<std::optional<int>>& values, const std::string& help, long long min,
                              long long max);
 
+/// Adds a sweepable rate flag (--request-rate): its check parses it once with
+/// perf::parse_rate_list (each value in (0, max]) and stores the values in `values`.
+CLI::Option* add_rate_sweep(CLI::App& cmd, const std::string& names, std::string& text,
+                            std::vector<std::optional<double>>& values, const std::string& help, double max);
+
 /// Adds a sweepable name flag (--ep, --device): its check parses it once with perf::parse_name_list
 /// and stores the names in `values`.
 CLI::Option* add_name_sweep(CLI::App& cmd, const std::string& names, std::string& text,

@@ -25,6 +25,9 @@ class GenaiModel;
 }  // namespace engine
 
 class ServingSession;
+namespace session {
+struct ModelAccess;
+}  // namespace session
 
 /// A monotonic clock returning seconds; injectable so timing arithmetic can be tested.
 using Clock = std::function<double()>;
@@ -184,7 +187,9 @@ class GenaiSession {
 
  private:
   friend class ServingSession;
-  // The loaded model (loads it first): what ServingSession builds GenAI's Engine on.
+  friend struct session::ModelAccess;
+  // The loaded model (loads it first): what ServingSession and the serving benchmark build GenAI's
+  // Engine on.
   engine::GenaiModel& loaded_model();
 
   struct Impl;

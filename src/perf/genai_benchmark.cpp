@@ -6,12 +6,15 @@
 #include <iterator>
 #include <memory>
 #include <optional>
+#include <set>
 
 #include "perf/genai_profile.h"
 #include "perf/genai_roofline.h"
 #include "perf/genai_runner.h"
 #include "perf/probe_schedule.h"
+#include "perf/serving_benchmark.h"
 #include "perf/usage_sampling.h"
+#include "session/model_access.h"
 #include "session/prompt_tokens.h"
 #include "session/token_budget.h"
 #include "storage/report_file.h"
@@ -168,6 +171,11 @@ struct GenaiPooledRuns {
   // What its first run's first generation produced (docs/metrics.md, "Greedy output").
   std::optional<GreedyOutput> output;
   std::shared_ptr<const std::vector<StagePlacement>> placement;  // its first round's load's, once probed
+
+  // Through GenAI's Engine: every round's timed run, the engine's limits and the settings.
+  std::vector<ServingRun> serving_runs;
+  engine::ServingLimits serving_limits;
+  std::optional<ServingConfig> serving_config;
 };
 
 // The sweep's read-bandwidth probes, shared by every combination: one before its first run, one
@@ -222,6 +230,122 @@ struct RunPlace {
   bool closes = false;
 };
 
+// What a combination's first run settles: its load facts and its configuration echo.
+void settle_config(const BenchmarkInputs& context, LoadedSession& loaded, const RunSettings& settings,
+                   const session::KvBudget& kv, const TimedPrompt& prompt, GenaiPooledRuns& pooled) {
+  const GenaiBenchmarkRequest& request = context.request;
+  const BenchmarkServices& services = context.services;
+  GenaiSession& session = loaded.session;
+  pooled.started = true;
+  pooled.facts.load = loaded.load;
+  pooled.facts.preparation = session.preparation();
+  pooled.facts.compile = session.compile_timing();
+  pooled.placement = loaded.placement;
+  loaded.reported = true;
+  GenaiPerfConfig& config = pooled.config;
+  config.bundle = request.bundle;
+  config.ep = session.effective_ep();
+  config.device = loaded.choice.device;
+  config.compile = loaded.choice.session.compile;
+  config.compile_timeout_s = loaded.choice.session.compile_timeout_s;
+  config.cold = request.cold;
+  config.iterations = context.start.loop.iterations;
+  config.duration_s = context.start.loop.duration_s;
+  config.warmup = context.start.loop.warmup;
+  config.max_new_tokens = settings.max_new_tokens;
+  config.max_new_tokens_effective = kv.tokens.effective;
+  config.depth = settings.depth;
+  config.max_length = kv.max_length;
+  config.max_length_requested = settings.max_length;
+  config.stop_at_eos = request.stop_at_eos;
+  config.apply_template = prompt.templated;
+  config.prompt = prompt.label;
+  config.context_length = session.context_length();
+  config.run = run_wide(request.percentiles, request.rounds.rounds, request.rounds.delay_s,
+                        storage::rfc3339_local(context.start.started));
+  pooled.machine = services.machine_info();
+  attach_engine_versions(pooled.machine, services.get_engine());
+  config.run.threads =
+      genai_threads_in_effect(loaded.choice.session.intra_op_threads, session.stage_threads(), pooled.machine);
+}
+
+// One run of a combination through GenAI's Engine (serving_benchmark.h) on the loaded session: a
+// fresh engine over its model, warmup conversations, then the timed serving run. Its turns pool
+// into the combination's samples as generations, its run into the serving runs.
+void run_serving_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::string& prompt_text,
+                      const ScheduledRun& run, const Combination& combination, GenaiPooledRuns& pooled,
+                      BenchmarkObserver& observer) {
+  const GenaiBenchmarkRequest& request = context.request;
+  const BenchmarkServices& services = context.services;
+  GenaiSession& session = loaded.session;
+  const RunSettings& settings = combination.run;
+  const TimedPrompt prompt = timed_prompt(session, prompt_text, settings, request.apply_template);
+  // A conversation's context holds every turn's prompt and answer: the budget is the last turn's.
+  const int turns = std::max(1, settings.turns);
+  const auto context_before_last =
+      static_cast<std::size_t>(turns - 1) * (prompt.ids.size() + static_cast<std::size_t>(settings.max_new_tokens));
+  const session::KvBudget kv = session::kv_budget(0, context_before_last + prompt.ids.size(), settings.max_new_tokens,
+                                                  settings.max_length, session.context_length());
+  if (kv.tokens.capped() && !pooled.started) observer.on_warning(session::describe_cap(kv.tokens));
+
+  ServingJob job;
+  job.settings = settings;
+  job.settings.max_new_tokens = kv.tokens.effective;
+  job.stop_at_eos = request.stop_at_eos;
+  job.loop = context.start.loop;
+  job.flags = request.serving;
+  if (settings.prompt_tokens) {
+    // Each conversation its own seeded prompt (the first is the generator path's), each later turn
+    // a new user message of the same length.
+    const auto special = session.special_token_ids();
+    const std::set<std::int32_t> specials(special.begin(), special.end());
+    const int length = *settings.prompt_tokens;
+    const int vocab = session.vocab_size();
+    job.prompt = [=](std::size_t i) { return session::random_prompt_ids(length, vocab, specials, kPromptSeed + i); };
+    job.follow_up = [=](std::size_t i, std::size_t turn) {
+      return session::random_prompt_ids(length, vocab, specials, kPromptSeed + i + turn * kFollowUpSeedStride);
+    };
+  } else {
+    // The text prompt for every conversation, and asked again as each later turn.
+    job.prompt = [ids = prompt.ids](std::size_t) { return ids; };
+    job.follow_up = [ids = prompt.ids](std::size_t, std::size_t) { return ids; };
+  }
+  ServingServices serving;
+  serving.clock = services.clock;
+  serving.sleep = services.sleep;
+  serving.stop = services.stop;
+  serving.span = [&](resources::UsagePhase phase, double start, double end) {
+    context.sampling.span(run.position, phase, start, end);
+  };
+  const auto engine = session::ModelAccess::loaded_model(session).create_serving_engine();
+  const auto cores = context.sampling.open_cores();
+  ClockCheck clock{run.round, services.read_cpu_clock(), {}};
+  ServingMeasurement measured = measure_serving(*engine, job, serving, observer);
+  clock.after = services.read_cpu_clock();
+  context.sampling.close_cores(run.position, cores);
+  GenaiRunSamples& samples = measured.samples;
+  pooled.progress.rounds_run += 1;
+  pooled.progress.timed += samples.timed.size();
+  pooled.progress.stopped = pooled.progress.stopped || samples.stopped;
+  if (throttled(clock).value_or(false)) observer.on_warning(throttle_warning(clock, combination.label));
+  pooled.facts.peak_rss_bytes = std::max(pooled.facts.peak_rss_bytes, services.read_memory().peak_rss_bytes);
+  pooled.clock.push_back(clock);
+  pooled.rounds.push_back(genai_round(run.round, samples.timed));
+  for (auto phase : {&GenaiRunSamples::warmup, &GenaiRunSamples::timed}) {
+    auto& into = pooled.samples.*phase;
+    auto& from = samples.*phase;
+    into.insert(into.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+  }
+  pooled.samples.timed_wall_s += samples.timed_wall_s;
+  pooled.serving_runs.push_back(std::move(measured.timed));
+  pooled.serving_limits = measured.limits;
+  if (pooled.started) return;
+  settle_config(context, loaded, settings, kv, prompt, pooled);
+  pooled.config.iterations = measured.config.requests;
+  pooled.config.serving = measured.config;
+  pooled.serving_config = measured.config;
+}
+
 // One run of a combination (one round) on the loaded session, added to its pooled runs. When the
 // sweep probes, its first run is preceded and its last followed by a read-bandwidth probe. A run
 // the stop request cut short skips what follows its generations (probe, cold starts): Ctrl-C wants
@@ -229,6 +353,10 @@ struct RunPlace {
 void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::string& prompt_text,
               const ScheduledRun& run, const Combination& combination, RunPlace place, SweepProbes& sweep,
               GenaiPooledRuns& pooled, BenchmarkObserver& observer) {
+  if (combination.run.serving()) {
+    run_serving_once(context, loaded, prompt_text, run, combination, pooled, observer);
+    return;
+  }
   const GenaiBenchmarkRequest& request = context.request;
   const BenchmarkServices& services = context.services;
   GenaiSession& session = loaded.session;
@@ -308,45 +436,14 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
     pooled.profile = profile_genai(session, base, {source_depth_ids, ids, generation}, timed, dir, *request.profile);
     session.load();
   }
-  if (!first_round) return;
-
-  pooled.started = true;
-  pooled.facts.load = loaded.load;
-  pooled.facts.preparation = session.preparation();
-  pooled.facts.compile = session.compile_timing();
-  pooled.placement = loaded.placement;
-  loaded.reported = true;
-  GenaiPerfConfig& config = pooled.config;
-  config.bundle = request.bundle;
-  config.ep = session.effective_ep();
-  config.device = loaded.choice.device;
-  config.compile = loaded.choice.session.compile;
-  config.compile_timeout_s = loaded.choice.session.compile_timeout_s;
-  config.cold = request.cold;
-  config.iterations = context.start.loop.iterations;
-  config.duration_s = context.start.loop.duration_s;
-  config.warmup = context.start.loop.warmup;
-  config.max_new_tokens = settings.max_new_tokens;
-  config.max_new_tokens_effective = kv.tokens.effective;
-  config.depth = settings.depth;
-  config.max_length = kv.max_length;
-  config.max_length_requested = settings.max_length;
-  config.stop_at_eos = request.stop_at_eos;
-  config.apply_template = prompt.templated;
-  config.prompt = prompt.label;
-  config.context_length = session.context_length();
-  config.run = run_wide(request.percentiles, request.rounds.rounds, request.rounds.delay_s,
-                        storage::rfc3339_local(context.start.started));
-  pooled.machine = services.machine_info();
-  attach_engine_versions(pooled.machine, services.get_engine());
-  config.run.threads =
-      genai_threads_in_effect(loaded.choice.session.intra_op_threads, session.stage_threads(), pooled.machine);
+  if (first_round) settle_config(context, loaded, settings, kv, prompt, pooled);
 }
 
 // A combination's result from its pooled runs, with its roofline over every round's samples.
 // Under --target-ci each run stopped on its own; the outcome judges the pooled samples.
 GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineModel>& roofline,
-                       const BandwidthProbes& probes, int depth, const LoopSettings& loop) {
+                       const BandwidthProbes& probes, int depth, const LoopSettings& loop,
+                       const std::vector<double>& percentiles) {
   GenaiPerfResult result =
       make_genai_result(std::move(pooled.config), pooled.samples, std::move(pooled.facts), std::move(pooled.machine));
   result.context.clock = std::move(pooled.clock);
@@ -354,7 +451,15 @@ GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineMode
   if (pooled.placement) result.facts.placement = *pooled.placement;
   result.profile = std::move(pooled.profile);
   result.output = std::move(pooled.output);
-  if (roofline) {
+  if (pooled.serving_config) {
+    const ServingConfig& c = *pooled.serving_config;
+    const std::optional<double> offered = c.mode == ServingMode::open ? c.request_rate : std::nullopt;
+    result.serving = ServingResult{
+        pooled.serving_limits,
+        summarize_serving(pool_serving_runs(std::move(pooled.serving_runs)), percentiles, c.objectives, offered)};
+  }
+  // The roofline models one sequence's decode step; the engine's batched steps share their reads.
+  if (roofline && !pooled.serving_config) {
     RooflineMetrics figures =
         compute_roofline(*roofline, result.samples, result.metrics, probes, result.facts.peak_rss_bytes, depth);
     result.roofline = GenaiRoofline{*roofline, probes, figures};
@@ -448,7 +553,8 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   results.reserve(combinations.size());
   for (std::size_t i = 0; i < combinations.size(); ++i) {
     if (pooled[i].progress.timed == 0) continue;  // stopped before it measured anything
-    results.push_back(finish(pooled[i], roofline, sweep.probes, combinations[i].run.depth, start_.loop));
+    results.push_back(
+        finish(pooled[i], roofline, sweep.probes, combinations[i].run.depth, start_.loop, request_.percentiles));
     results.back().context.resources =
         sampling.usage(i, usage_tokens(results.back().samples), results.back().context.machine.logical_cores);
     note_other_load(results.back().context.quality, results.back().context.resources);

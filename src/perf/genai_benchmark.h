@@ -19,6 +19,7 @@
 #include "perf/probe_schedule.h"
 #include "perf/roofline_result.h"
 #include "perf/run_profile.h"
+#include "perf/serving_benchmark.h"
 #include "perf/sweep_plan.h"
 #include "resources/sampler.h"
 #include "winml/genai_session.h"
@@ -34,6 +35,10 @@ inline constexpr std::uint64_t kPromptSeed = 20260101;
 
 /// Seed of --depth fills: not the prompt's, so the cache never holds the prompt twice.
 inline constexpr std::uint64_t kDepthSeed = 20260102;
+
+/// Seeds of serving prompts: conversation i's first turn kPromptSeed + i, its turn t
+/// kPromptSeed + i + t * kFollowUpSeedStride (no two turns of a run share a prompt).
+inline constexpr std::uint64_t kFollowUpSeedStride = 1'000'003;
 
 /// What to benchmark, as the flags said; what varies per combination (prompt tokens, new tokens,
 /// depth, max_length) and the EP choice are given to run().
@@ -60,6 +65,9 @@ struct GenaiBenchmarkRequest {
   std::chrono::milliseconds sample_interval = resources::kDefaultSampleInterval;
   /// --idle-power: seconds the machine is left idle, sampled, before the first load; 0 none.
   double idle_power_s = 0;
+  /// --requests, --burstiness, --slo: what a combination with a concurrency or a request rate
+  /// serves through GenAI's Engine (serving_benchmark.h) instead of generating one at a time.
+  ServingFlags serving;
 };
 
 /// How to open the bundle, decided by the caller: the session options (EP choice, compilation,

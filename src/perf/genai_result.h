@@ -20,6 +20,7 @@
 #include "perf/run_context.h"
 #include "perf/run_profile.h"
 #include "perf/run_wide.h"
+#include "perf/serving_result.h"
 #include "perf/throttle_check.h"
 #include "session/threads_in_effect.h"
 #include "stats/statistics.h"
@@ -50,6 +51,9 @@ struct GenaiPerfConfig {
   std::string prompt;                       ///< the prompt as given, before the chat template
   int context_length = 0;                   ///< the bundle's context length
   RunWide run;  ///< threads, percentiles, rounds, delay and start, as every result records them
+  /// Through GenAI's Engine (--concurrency, --request-rate): how the requests were served;
+  /// iterations is then the timed conversations asked for. nullopt: one generation at a time.
+  std::optional<ServingConfig> serving;
 };
 
 /// One round's share of a result's timed generations (--rounds), to see drift from round to round.
@@ -132,6 +136,9 @@ struct GenaiPerfResult {
   std::optional<GreedyOutput> output;
   /// Its output checked against the sweep's first result of the same prompt and lengths.
   std::optional<Agreement> agreement;
+  /// Through GenAI's Engine: the engine's limits and the serving summary. Its metrics are then
+  /// per turn (docs/metrics.md, "Serving"), and it has no roofline and no greedy output.
+  std::optional<ServingResult> serving;
 };
 
 /// Converts a timing to a sample (drops the text and token ids).

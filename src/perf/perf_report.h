@@ -17,8 +17,9 @@
 
 namespace winml::perf {
 
-/// One value of a sweep axis as given: a count (threads, tokens, batch size) or a name (EP, device).
-using SweepValue = std::variant<std::int64_t, std::string>;
+/// One value of a sweep axis as given: a count (threads, tokens, batch size), a name (EP, device)
+/// or a real number (a request rate).
+using SweepValue = std::variant<std::int64_t, std::string, double>;
 
 /// One swept setting: its report name (as the result's config spells it, e.g. "prompt_tokens")
 /// and its values in the order given.

@@ -74,7 +74,7 @@ class Driver {
   void start(double arrival_s) {
     const std::vector<std::int32_t> prompt = options_.prompt(next_);
     const std::size_t record = add_turn(next_, 0, arrival_s);
-    in_flight_.emplace(engine_.submit(prompt, options_.new_tokens, options_.new_tokens), record);
+    in_flight_.emplace(engine_.submit(prompt, options_.new_tokens, min_new_tokens()), record);
     ++next_;
   }
 
@@ -116,13 +116,14 @@ class Driver {
     std::size_t finished = 0;
     for (const std::uint64_t id : ended) {
       const ServedRequest& done = run_.requests[in_flight_.at(id)];
+      if (options_.on_turn) options_.on_turn(done);
       const std::size_t turn = done.turn + 1;
       if (turn < options_.turns && !(options_.stop && options_.stop())) {
         // The next turn of the conversation, on the same request: the engine keeps its context.
         const std::size_t conversation = done.conversation;
         const std::vector<std::int32_t> input = options_.follow_up(conversation, turn);
         in_flight_[id] = add_turn(conversation, turn, step.end_s);
-        engine_.continue_request(id, input, options_.new_tokens, options_.new_tokens);
+        engine_.continue_request(id, input, options_.new_tokens, min_new_tokens());
         continue;
       }
       if (turn < options_.turns) run_.stopped = true;
@@ -142,6 +143,8 @@ class Driver {
   }
 
  private:
+  std::uint64_t min_new_tokens() const { return options_.stop_at_eos ? 0 : options_.new_tokens; }
+
   std::size_t add_turn(std::size_t conversation, std::size_t turn, double arrival_s) {
     ServedRequest& r = run_.requests.emplace_back();
     r.index = run_.requests.size() - 1;

@@ -21,13 +21,16 @@
 
 namespace winml::perf {
 
+struct ServedRequest;
+
 /// What to serve.
 struct ServingLoopOptions {
   std::size_t concurrency = 1;    ///< closed loop: conversations kept in flight, at least 1
   std::size_t max_in_flight = 0;  ///< open loop: most conversations in flight at once; 0 = no limit
   std::size_t requests = 1;       ///< conversations served in all (under duration_s: at most)
   std::size_t turns = 1;          ///< turns per conversation, at least 1
-  std::uint64_t new_tokens = 16;  ///< generated per turn (EOS masked until then: each is the same work)
+  std::uint64_t new_tokens = 16;  ///< generated per turn at most (EOS masked until then: each is the same work)
+  bool stop_at_eos = false;       ///< a turn may end at EOS before new_tokens
   /// Closed loop: no conversation starts once this many seconds have passed since the start.
   std::optional<double> duration_s;
   /// The prompt of the conversation with this index (0, 1, ...).
@@ -37,6 +40,8 @@ struct ServingLoopOptions {
   /// Asked before every submission: once it says stop, no conversation or turn starts (those in
   /// flight finish their turn).
   std::function<bool()> stop;
+  /// Told of every turn once it has ended, with its record (progress; outside every timed span).
+  std::function<void(const ServedRequest&)> on_turn;
   /// Steps without a token or an end after which the engine is taken to have stalled.
   std::size_t max_idle_steps = 10'000;
 };

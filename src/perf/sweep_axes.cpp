@@ -14,6 +14,7 @@ using Effect = std::optional<SweepValue>;
 SweepValue axis_value(const std::string& v) { return v; }
 SweepValue axis_value(int v) { return std::int64_t{v}; }
 SweepValue axis_value(const std::optional<int>& v) { return std::int64_t{v.value_or(0)}; }
+SweepValue axis_value(const std::optional<double>& v) { return v.value_or(0.0); }
 
 template <class T>
 Values values_of(const std::vector<T>& given) {
@@ -28,6 +29,12 @@ Effect optional_count(const std::optional<int>& v) { return v ? Effect(std::int6
 template <class Result>
 Effect not_measured(const Result&) {
   return std::nullopt;
+}
+
+// A serving setting of a GenAI result; unknown for one that generated one at a time.
+template <class Read>
+Effect serving_value(const GenaiPerfResult& r, Read read) {
+  return r.config.serving ? read(*r.config.serving) : std::nullopt;
 }
 
 // Threads in effect: the one count every stage ran with; unknown when stages differ.
@@ -79,6 +86,30 @@ constexpr SweepAxisSpec kAxes[] = {
      [](SweepAxes& a) { a.batch_sizes = SweepAxes{}.batch_sizes; },
      [](const Combination& c) { return axis_value(c.run.batch_size); }, not_measured<GenaiPerfResult>,
      [](const OnnxPerfResult& r) { return Effect(std::int64_t{r.config.batch_size}); }},
+    // Through GenAI's Engine (perf/serving_benchmark.h); 0 / unset runs the generator.
+    {"concurrency", "conc", "concurrency", "requests", false, AxisKind::count, AxisRuntime::genai, false,
+     "/config/serving/concurrency", true, nullptr, [](const SweepAxes& a) { return values_of(a.concurrency); },
+     [](SweepAxes& a) { a.concurrency = SweepAxes{}.concurrency; },
+     [](const Combination& c) { return axis_value(c.run.concurrency); },
+     [](const GenaiPerfResult& r) {
+       return serving_value(r, [](const ServingConfig& s) { return Effect(static_cast<std::int64_t>(s.concurrency)); });
+     },
+     not_measured<OnnxPerfResult>},
+    {"request_rate", "rate", "request rate", "requests/s", false, AxisKind::number, AxisRuntime::genai, false,
+     "/config/serving/request_rate", true, nullptr, [](const SweepAxes& a) { return values_of(a.request_rates); },
+     [](SweepAxes& a) { a.request_rates = SweepAxes{}.request_rates; },
+     [](const Combination& c) { return axis_value(c.run.request_rate); },
+     [](const GenaiPerfResult& r) {
+       return serving_value(r, [](const ServingConfig& s) { return s.request_rate ? Effect(*s.request_rate) : Effect(); });
+     },
+     not_measured<OnnxPerfResult>},
+    {"turns", "turns", "turns", "turns", false, AxisKind::count, AxisRuntime::genai, false, "/config/serving/turns",
+     true, nullptr, [](const SweepAxes& a) { return values_of(a.turns); },
+     [](SweepAxes& a) { a.turns = SweepAxes{}.turns; }, [](const Combination& c) { return axis_value(c.run.turns); },
+     [](const GenaiPerfResult& r) {
+       return serving_value(r, [](const ServingConfig& s) { return Effect(static_cast<std::int64_t>(s.turns)); });
+     },
+     not_measured<OnnxPerfResult>},
 };
 
 }  // namespace

@@ -21,10 +21,11 @@ namespace winml::perf {
 /// Which runtime measures an axis: the other ignores it and keeps its single default.
 enum class AxisRuntime { both, genai, onnx };
 
-/// What an axis's values are: names (EP, device) or counts (threads, tokens, batch size).
-enum class AxisKind { name, count };
+/// What an axis's values are: names (EP, device), counts (threads, tokens, batch size) or real
+/// numbers (request rate).
+enum class AxisKind { name, count, number };
 
-/// One sweepable setting. Eight constant rows: the fields follow how a row reads, not the tightest
+/// One sweepable setting. Eleven constant rows: the fields follow how a row reads, not the tightest
 /// packing.
 struct SweepAxisSpec {  // NOLINT(clang-analyzer-optin.performance.Padding)
   const char* name;               ///< report name, as a result's config spells it, e.g. "prompt_tokens"

@@ -63,14 +63,17 @@ SweepPlan plan_sweep(const SweepAxes& a) {
           for (int new_tokens : a.max_new_tokens)
             for (int depth : a.depths)
               for (const auto& max_length : a.max_lengths)
-                for (int batch : a.batch_sizes) {
-                  Combination c;
-                  c.index = plan.combinations.size();
-                  c.load = {ep, device, threads};
-                  c.run = {prompt, new_tokens, depth, max_length, batch};
-                  c.label = label(c, axes);
-                  plan.combinations.push_back(std::move(c));
-                }
+                for (int batch : a.batch_sizes)
+                  for (int concurrency : a.concurrency)
+                    for (const auto& rate : a.request_rates)
+                      for (int turns : a.turns) {
+                        Combination c;
+                        c.index = plan.combinations.size();
+                        c.load = {ep, device, threads};
+                        c.run = {prompt, new_tokens, depth, max_length, batch, concurrency, rate, turns};
+                        c.label = label(c, axes);
+                        plan.combinations.push_back(std::move(c));
+                      }
   return plan;
 }
 

@@ -4,7 +4,7 @@
 /// threads) are the outer axes, so combinations that share a loaded model are neighbours and each
 /// distinct load-time setting loads the model once; the per-generation settings vary inside.
 /// Order, outermost first: ep, device, threads, prompt_tokens, max_new_tokens, depth, max_length,
-/// batch_size; within an axis, the values as given. The plan is a plain vector so that a slice of
+/// batch_size, concurrency, request_rate, turns; within an axis, the values as given. The plan is a plain vector so that a slice of
 /// it (a shard) is again a valid list of combinations.
 
 #include <cstddef>
@@ -32,6 +32,13 @@ struct RunSettings {
   int depth = 0;                     ///< --depth: tokens in the KV cache before the timed prompt
   std::optional<int> max_length;     ///< --max-length; nullopt = depth + prompt + new tokens
   int batch_size = 1;                ///< --batch-size (single-model runtime)
+  /// --concurrency: conversations kept in flight through GenAI's Engine (a closed loop); with a
+  /// request rate, the most in flight at once. 0: the generator, one generation at a time.
+  int concurrency = 0;
+  std::optional<double> request_rate;  ///< --request-rate: an open loop at this many requests/s
+  int turns = 1;                       ///< --turns: turns per conversation through the engine
+  /// Whether it runs through GenAI's Engine (perf/serving_benchmark.h), not the generator.
+  bool serving() const { return concurrency > 0 || request_rate.has_value(); }
   bool operator==(const RunSettings&) const = default;
 };
 
@@ -53,6 +60,9 @@ struct SweepAxes {
   std::vector<int> depths = {0};
   std::vector<std::optional<int>> max_lengths = {std::nullopt};
   std::vector<int> batch_sizes = {1};
+  std::vector<int> concurrency = {0};
+  std::vector<std::optional<double>> request_rates = {std::nullopt};
+  std::vector<int> turns = {1};
 };
 
 /// The combinations and the report's description of the sweep.

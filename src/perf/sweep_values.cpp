@@ -131,6 +131,28 @@ std::vector<int> parse_count_list(std::string_view flag, std::string_view text, 
   return std::move(parser).values();
 }
 
+std::vector<double> parse_rate_list(std::string_view flag, std::string_view text, double max) {
+  std::vector<double> rates;
+  for (std::string_view item : items_of(flag, text, "1,2,4")) {
+    double v = 0;
+    const auto [end, error] = std::from_chars(item.data(), item.data() + item.size(), v);
+    if (error != std::errc() || end != item.data() + item.size() || !(v > 0) || v > max) {
+      throw UsageError(fmt::format("{}: '{}' is not a rate above 0 and at most {}; write requests per second as "
+                                   "decimal numbers, a list such as 0.5,1,2,4",
+                                   flag, item, max));
+    }
+    if (std::find(rates.begin(), rates.end(), v) != rates.end()) {
+      throw UsageError(fmt::format("{} lists {} twice; each value is measured once, so list it once", flag, v));
+    }
+    if (rates.size() == kMaxSweepCombinations) {
+      throw UsageError(
+          fmt::format("{} lists more than {} values, the most one sweep measures", flag, kMaxSweepCombinations));
+    }
+    rates.push_back(v);
+  }
+  return rates;
+}
+
 std::vector<std::string> parse_name_list(std::string_view flag, std::string_view text, const NameKey& key) {
   std::vector<std::string> names;
   std::vector<std::string> keys;

@@ -31,6 +31,12 @@ inline constexpr std::size_t kMaxSweepCombinations = 1024;
 /// range it cannot climb, a duplicate, or more than kMaxSweepCombinations values.
 std::vector<int> parse_count_list(std::string_view flag, std::string_view text, long long min, long long max);
 
+/// Parses a list of positive real numbers (--request-rate: requests per second), e.g. 0.5,1,2.
+/// Ranges are for counts: a rate list is written out. Each value must be above 0 and at most
+/// `max`. Throws UsageError naming the flag, the item and the fix for an empty item, a
+/// non-number, a value out of range, a duplicate, or more than kMaxSweepCombinations values.
+std::vector<double> parse_rate_list(std::string_view flag, std::string_view text, double max);
+
 /// What a name of a list stands for: two names with one key are one value listed twice.
 using NameKey = std::function<std::string(std::string_view)>;
 

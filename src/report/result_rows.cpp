@@ -68,11 +68,13 @@ class RowBuilder {
 
 std::int64_t as_count(std::uint64_t v) { return static_cast<std::int64_t>(v); }
 
-// An axis's cell: text for names, a count for counts; empty when the value is unknown (threads
-// when stages differ).
+// An axis's cell: text for names, a count for counts, a number for rates; empty when the value is
+// unknown (threads when stages differ, a serving setting of a generator run).
 void axis_column(RowBuilder& row, const perf::SweepAxisSpec& axis, const std::optional<perf::SweepValue>& value) {
   if (axis.kind == perf::AxisKind::name) {
     row.text(axis.name, value ? std::get<std::string>(*value) : std::string());
+  } else if (axis.kind == perf::AxisKind::number) {
+    row.number(axis.name, value ? std::optional<double>(std::get<double>(*value)) : std::nullopt);
   } else {
     row.count(axis.name, value ? std::optional<std::int64_t>(std::get<std::int64_t>(*value)) : std::nullopt);
   }

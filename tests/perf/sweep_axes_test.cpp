@@ -59,7 +59,7 @@ TEST(SweepAxes, GivenAndRequestedValuesReadTheirOwnSetting) {
 
   Combination c;
   c.load = {"qnn", "npu", 3};
-  c.run = {64, 16, 512, std::nullopt, 4};
+  c.run = {64, 16, 512, std::nullopt, 4, 8, 2.5, 3};
   EXPECT_EQ(find_sweep_axis("ep")->requested(c), SweepValue(std::string("qnn")));
   EXPECT_EQ(find_sweep_axis("device")->requested(c), SweepValue(std::string("npu")));
   EXPECT_EQ(find_sweep_axis("threads")->requested(c), SweepValue(std::int64_t{3}));
@@ -68,6 +68,9 @@ TEST(SweepAxes, GivenAndRequestedValuesReadTheirOwnSetting) {
   EXPECT_EQ(find_sweep_axis("depth")->requested(c), SweepValue(std::int64_t{512}));
   EXPECT_EQ(find_sweep_axis("max_length")->requested(c), SweepValue(std::int64_t{0}));
   EXPECT_EQ(find_sweep_axis("batch_size")->requested(c), SweepValue(std::int64_t{4}));
+  EXPECT_EQ(find_sweep_axis("concurrency")->requested(c), SweepValue(std::int64_t{8}));
+  EXPECT_EQ(find_sweep_axis("request_rate")->requested(c), SweepValue(2.5));
+  EXPECT_EQ(find_sweep_axis("turns")->requested(c), SweepValue(std::int64_t{3}));
 }
 
 // In effect: what the result ran with (GenAI's allocated max_length, the prompt's real length),
