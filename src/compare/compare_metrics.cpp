@@ -41,6 +41,18 @@ GenerationTiming timing_in_ms(const Json& sample) {
 }
 
 const CompareMetric kPeakRss{"peak_rss_bytes", "peak RSS", MetricUnit::bytes, Better::lower, false};
+// A run through GenAI's Engine: its throughput, one figure per result, gated as decode tok/s is.
+const CompareMetric kServedThroughput{"output_tokens_per_s", "served tok/s", MetricUnit::tokens_per_second,
+                                      Better::higher, true};
+
+// serving.output_tokens_per_s, one sample; none for a generator result.
+std::vector<double> served_throughput(const Json& result) {
+  const auto serving = result.find("serving");
+  if (serving == result.end() || !serving->is_object()) return {};
+  const auto it = serving->find("output_tokens_per_s");
+  if (it == serving->end() || !it->is_number() || !(it->get<double>() > 0)) return {};
+  return {it->get<double>()};
+}
 
 std::vector<MetricSamples> genai_metrics(const Json& result) {
   MetricSamples ttft{{"ttft_ms", "TTFT", MetricUnit::milliseconds, Better::lower, true}, {}};
@@ -62,8 +74,12 @@ std::vector<MetricSamples> genai_metrics(const Json& result) {
       decode.samples.push_back(timing.decode_tokens_per_s() * 1e3);  // steps per millisecond, per second
     }
   }
-  return {std::move(ttft),    std::move(tpot),  std::move(decode),
-          std::move(prefill), std::move(total), {kPeakRss, peak_rss(result)}};
+  std::vector<MetricSamples> out = {std::move(ttft),    std::move(tpot),  std::move(decode),
+                                    std::move(prefill), std::move(total), {kPeakRss, peak_rss(result)}};
+  if (std::vector<double> served = served_throughput(result); !served.empty()) {
+    out.push_back({kServedThroughput, std::move(served)});
+  }
+  return out;
 }
 
 std::vector<MetricSamples> onnx_metrics(const Json& result) {

@@ -16,11 +16,11 @@ std::vector<TurnSummary> turn_summaries(const ServingRun& run, const std::vector
     ++t.requests;
     t.prompt_tokens += r.prompt_tokens;
     t.cached_prompt_tokens += r.cached_prompt_tokens;
-    if (r.first_token_s) ttft[r.turn].push_back(r.ttft_s() * 1e3);
+    if (r.first_token_s) ttft[r.turn].push_back(r.ttft_s());
   }
   for (std::size_t i = 0; i < turns; ++i) {
     out[i].turn = i + 1;
-    out[i].ttft_ms = summarize(std::move(ttft[i]), percentiles);
+    out[i].ttft_s = summarize(std::move(ttft[i]), percentiles);
   }
   return out;
 }
@@ -74,21 +74,21 @@ ServingSummary summarize_serving(const ServingRun& run, const std::vector<double
   std::vector<double> e2e;
   std::vector<double> queue;
   for (const ServedRequest& r : run.requests) {
-    if (r.first_token_s) ttft.push_back(r.ttft_s() * 1e3);
-    if (const auto t = time_per_output_token_s(r)) tpot.push_back(*t * 1e3);
-    for (const double gap : r.inter_token_s()) itl.push_back(gap * 1e3);
-    e2e.push_back(r.end_to_end_s() * 1e3);
-    queue.push_back(std::max(0.0, r.submit_s - r.arrival_s) * 1e3);
+    if (r.first_token_s) ttft.push_back(r.ttft_s());
+    if (const auto t = time_per_output_token_s(r)) tpot.push_back(*t);
+    for (const double gap : r.inter_token_s()) itl.push_back(gap);
+    e2e.push_back(r.end_to_end_s());
+    queue.push_back(std::max(0.0, r.submit_s - r.arrival_s));
     s.prompt_tokens += r.prompt_tokens;
     s.cached_prompt_tokens += r.cached_prompt_tokens;
     s.conversations = std::max(s.conversations, r.conversation + 1);
   }
   s.turns = turn_summaries(run, percentiles);
-  s.ttft_ms = summarize(std::move(ttft), percentiles);
-  s.tpot_ms = summarize(std::move(tpot), percentiles);
-  s.itl_ms = summarize(std::move(itl), percentiles);
-  s.e2e_ms = summarize(std::move(e2e), percentiles);
-  s.queue_wait_ms = summarize(std::move(queue), percentiles);
+  s.ttft_s = summarize(std::move(ttft), percentiles);
+  s.tpot_s = summarize(std::move(tpot), percentiles);
+  s.itl_s = summarize(std::move(itl), percentiles);
+  s.e2e_s = summarize(std::move(e2e), percentiles);
+  s.queue_wait_s = summarize(std::move(queue), percentiles);
   s.generated_tokens = run.generated_tokens();
   s.output_tokens_per_s = run.output_tokens_per_s();
   s.requests_per_s = run.requests_per_s();

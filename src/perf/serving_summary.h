@@ -21,21 +21,21 @@ namespace winml::perf {
 struct TurnSummary {
   std::size_t turn = 1;                    ///< 1-based
   std::size_t requests = 0;                ///< conversations that reached it
-  Summary ttft_ms;                         ///< its arrival (the last turn's end) to its first token
-  std::uint64_t prompt_tokens = 0;         ///< the prompt tokens of its turns, summed (the context so far)
+  Summary ttft_s;                         ///< its arrival (the last turn's end) to its first token
+  std::uint64_t prompt_tokens = 0;         ///< the prompt tokens the engine counted for its turns, summed
   std::uint64_t cached_prompt_tokens = 0;  ///< of them, those served from the engine's cache
 };
 
-/// What a serving run did, in milliseconds where it is a time.
+/// What a serving run did; every time in seconds (reports convert to milliseconds).
 struct ServingSummary {
   std::size_t requests = 0;       ///< turns served (one per conversation without --turns)
   std::size_t conversations = 0;  ///< conversations begun
   double wall_s = 0;              ///< the run's wall time
-  Summary ttft_ms;                ///< per request: arrival to first token
-  Summary tpot_ms;                ///< per request with two tokens or more: mean gap after the first
-  Summary itl_ms;                 ///< every gap between two tokens of one request, all requests pooled
-  Summary e2e_ms;                 ///< per request: arrival to the end of its turn
-  Summary queue_wait_ms;          ///< per request: arrival to submission (the open loop's backlog)
+  Summary ttft_s;                ///< per request: arrival to first token
+  Summary tpot_s;                ///< per request with two tokens or more: mean gap after the first
+  Summary itl_s;                 ///< every gap between two tokens of one request, all requests pooled
+  Summary e2e_s;                 ///< per request: arrival to the end of its turn
+  Summary queue_wait_s;          ///< per request: arrival to submission (the open loop's backlog)
   double output_tokens_per_s = 0;
   double requests_per_s = 0;
   std::size_t steps = 0;                   ///< engine steps

@@ -7,6 +7,7 @@
 #include "report/placement_report.h"
 #include "report/profile_report.h"
 #include "report/resources_json.h"
+#include "report/serving_json.h"
 #include "report/roofline_report.h"
 
 namespace winml::report {
@@ -71,6 +72,7 @@ Json genai_config(const perf::GenaiPerfResult& r) {
                   {{"total", r.metrics.generated_tokens_total}, {"per_iteration", r.metrics.generated_tokens}}},
                  {"context_length", c.context_length}};
   json_fields::add_run_wide(config, c.run);
+  if (c.serving) config["serving"] = json_fields::serving_config(*c.serving);
   return config;
 }
 
@@ -251,6 +253,7 @@ Json genai_result(const perf::GenaiPerfResult& result) {
                      {"cold", cold_samples(result.facts.cold)}};
   if (result.context.resources.sampled)
     body["resources"] = json_fields::resources_object(result.context.resources, result.context.machine.logical_cores);
+  if (result.serving) body["serving"] = json_fields::serving_figures(*result.serving);
   return body;
 }
 

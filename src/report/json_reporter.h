@@ -11,7 +11,8 @@ namespace winml::report {
 /// Version of the report document's shape.
 /// Version 2: the per-run body (config, machine, metrics, preparation, samples) moved into a
 /// "results" array, one entry per sweep combination, beside a "sweep" object.
-inline constexpr int kSchemaVersion = 2;
+/// Version 3: a result served through GenAI's Engine has "config.serving" and "serving".
+inline constexpr int kSchemaVersion = 3;
 
 /// Renders a run as the JSON report document (2-space indented): {schema_version, kind, methods,
 /// sweep {axes, combinations}, results [...]}.

@@ -52,7 +52,9 @@ class RowBuilder {
     if (table.rows.empty()) {
       table.columns = std::move(columns_);
     } else if (columns_ != table.columns) {
-      throw UsageError("results with different --percentiles cannot share one table");
+      throw UsageError(
+          "results with different --percentiles, or of runs with and without --cold or the serving flags, cannot "
+          "share one table: write each group's rows apart");
     }
     table.rows.push_back(std::move(cells_));
   }
@@ -205,6 +207,27 @@ void output_columns(RowBuilder& row, const perf::GenaiPerfResult& r) {
              a && a->first_step_logit_diff ? Number(rate(*a->first_step_logit_diff)) : std::nullopt);
 }
 
+void serving_columns(RowBuilder& row, const perf::ServingResult& serving, const perf::ServingConfig& config) {
+  const perf::ServingSummary& s = serving.summary;
+  using Number = std::optional<double>;
+  row.text("serving_mode", perf::to_string(config.mode));
+  row.number("burstiness", config.mode == perf::ServingMode::open ? Number(config.burstiness) : std::nullopt);
+  row.count("serving_requests", static_cast<std::int64_t>(s.requests));
+  row.count("serving_conversations", static_cast<std::int64_t>(s.conversations));
+  row.number("output_tokens_per_s", rate(s.output_tokens_per_s));
+  row.number("requests_per_s", rate(s.requests_per_s));
+  row.summary("e2e", "ms", s.e2e_s, ms);
+  row.summary("queue_wait", "ms", s.queue_wait_s, ms);
+  row.number("mean_batch", rate(s.mean_batch));
+  row.count("largest_batch", static_cast<std::int64_t>(s.largest_batch));
+  row.count("engine_max_batch_size", static_cast<std::int64_t>(serving.limits.max_batch_size));
+  row.count("serving_prompt_tokens", as_count(s.prompt_tokens));
+  row.count("cached_prompt_tokens", as_count(s.cached_prompt_tokens));
+  row.number("goodput_share", s.goodput ? Number(rate(s.goodput->share())) : std::nullopt);
+  row.number("goodput_requests_per_s", s.goodput ? Number(rate(s.goodput->requests_per_s)) : std::nullopt);
+  row.text("offered_rate_exceeded", !s.offered_rate_per_s ? "" : s.offered_rate_exceeded ? "yes" : "no");
+}
+
 void genai_row(const perf::GenaiPerfResult& r, const std::optional<perf::Shard>& shard, RowTable& table) {
   const perf::GenaiPerfConfig& c = r.config;
   const perf::GenaiMetrics& m = r.metrics;
@@ -255,6 +278,9 @@ void genai_row(const perf::GenaiPerfResult& r, const std::optional<perf::Shard>&
     row.summary("cold_total", "ms", r.cold->total_s, ms);
     row.summary("cold_load_to_first_token", "ms", r.cold->load_to_first_token_s, ms);
   }
+  // Served through GenAI's Engine only, as --cold: a run serves every combination or none. Its
+  // ttft_, tpot_ and decode_step_ columns above are per request already.
+  if (r.serving && c.serving) serving_columns(row, *r.serving, *c.serving);
   row.finish(table);
 }
 

@@ -10,6 +10,7 @@
 #include "report/profile_report.h"
 #include "report/resources_text.h"
 #include "report/roofline_report.h"
+#include "report/serving_text.h"
 #include "report/sparkline.h"
 #include "report/text_load.h"
 #include "report/text_reporter.h"
@@ -27,9 +28,11 @@ using namespace text;
 // json_fields::rate in this namespace, which would otherwise hide text::rate.
 using text::rate;
 
+// Timed iterations; through GenAI's Engine, the turns served.
 std::string iterations_text(const perf::GenaiPerfConfig& c, std::size_t ran) {
-  if (c.duration_s) return fmt::format("{} budget ({} done)", duration(*c.duration_s), count_of(ran, "iteration"));
-  return count_of(ran, "iteration");
+  const char* noun = c.serving ? "request" : "iteration";
+  if (c.duration_s) return fmt::format("{} budget ({} done)", duration(*c.duration_s), count_of(ran, noun));
+  return count_of(ran, noun);
 }
 
 std::string generated_text(const perf::GenaiMetrics& m) {
@@ -56,9 +59,10 @@ Table config_table(const perf::GenaiPerfResult& r) {
   t.add_row({"generation",
              fmt::format("max_new_tokens {}{} · stop_at_eos {} · chat template {} · context_length {}",
                          c.max_new_tokens, capped, on_off(c.stop_at_eos), on_off(c.apply_template), c.context_length)});
-  t.add_row({"KV cache", fmt::format("max_length {} ({}) · depth {}", c.max_length,
+  if (!c.serving) t.add_row({"KV cache", fmt::format("max_length {} ({}) · depth {}", c.max_length,
                                      c.max_length_requested ? "--max-length" : "depth + prompt + new tokens",
                                      c.depth == 0 ? std::string("none") : count_of(c.depth, "token"))});
+  if (c.serving) t.add_row({"serving", serving_config_text(*c.serving) + " · GenAI's Engine"});
   t.add_row({"threads", threads_text(c.run.threads)});
   t.add_row({"tokens", fmt::format("prompt {} · generated {}",
                                    count_of(static_cast<std::size_t>(r.metrics.prompt_tokens), "token"),
@@ -105,15 +109,20 @@ Table results_table(const perf::GenaiPerfResult& r, Glyphs glyphs) {
   const perf::GenaiMetrics& m = r.metrics;
   const perf::WarmupMeans& w = r.warmup;
   Table t({}, false);
-  t.add_row({"decode tokens/s",
-             fmt::format("{} ({} decode steps)", rate(m.decode_tokens_per_s_aggregate, "tok/s"), m.decode_steps)});
-  t.add_row({"decode by position", timeline_text(m.decode_timeline, glyphs)});
-  t.add_row({"prefill tokens/s", rate(m.prefill_tokens_per_s_aggregate, "tok/s")});
-  if (m.depth_tokens > 0) {
-    t.add_row({"depth fill", fmt::format("{} mean to fill {} (not in TTFT)", duration(m.depth_fill_s.mean),
-                                         count_of(static_cast<std::size_t>(m.depth_tokens), "token"))});
+  if (r.serving && r.config.serving) {
+    // Requests batched by the engine: its throughput and batches say what the generator's rates would.
+    add_serving_rows(t, *r.serving, *r.config.serving);
+  } else {
+    t.add_row({"decode tokens/s",
+               fmt::format("{} ({} decode steps)", rate(m.decode_tokens_per_s_aggregate, "tok/s"), m.decode_steps)});
+    t.add_row({"decode by position", timeline_text(m.decode_timeline, glyphs)});
+    t.add_row({"prefill tokens/s", rate(m.prefill_tokens_per_s_aggregate, "tok/s")});
+    if (m.depth_tokens > 0) {
+      t.add_row({"depth fill", fmt::format("{} mean to fill {} (not in TTFT)", duration(m.depth_fill_s.mean),
+                                           count_of(static_cast<std::size_t>(m.depth_tokens), "token"))});
+    }
+    t.add_row({"avg token latency", duration(m.avg_token_latency_s) + " per generated token"});
   }
-  t.add_row({"avg token latency", duration(m.avg_token_latency_s) + " per generated token"});
   t.add_row({"load time", load_text(r.facts.load)});
   if (r.cold) t.add_row({"cold start", cold_text(*r.cold)});
   t.add_row({"peak RSS", bytes(r.facts.peak_rss_bytes)});
@@ -160,7 +169,12 @@ std::string TextReporter::format_one(const perf::GenaiPerfResult& result) const 
   std::string out = fmt::format("{}winml perf · {}{}\n", style.bold, result.config.runtime, style.reset);
   out += build_warning(result.context.machine, style);
   out += config_table(result).render(style, 2);
-  out += "\n" + stats_table(result.metrics, result.config.run.percentiles).render(style, 2);
+  if (result.serving) {
+    out += "\n" + serving_stats_table(result.serving->summary, result.config.run.percentiles).render(style, 2);
+    if (const std::string turns = turns_text(result.serving->summary, style); !turns.empty()) out += "\n" + turns;
+  } else {
+    out += "\n" + stats_table(result.metrics, result.config.run.percentiles).render(style, 2);
+  }
   out += "\n" + results_table(result, glyphs_).render(style, 2);
   if (result.context.resources.sampled)
     out += "\n" + resources_text(result.context.resources, result.context.machine.logical_cores, style);

@@ -10,6 +10,7 @@
 #include "report/agreement_text.h"
 #include "report/clock_report.h"
 #include "report/roofline_report.h"
+#include "report/serving_text.h"
 #include "report/text_sections.h"
 #include "report/threads_text.h"
 #include "util/plural.h"
@@ -129,10 +130,37 @@ bool any_checked(const perf::GenaiPerfReport& report) {
   });
 }
 
+// A sweep through GenAI's Engine: one row per load, llama-bench style, with what a serving
+// benchmark reports (throughput against latency).
+std::string serving_sweep_text(const perf::GenaiPerfReport& report, const Style& style) {
+  const perf::GenaiPerfResult& first = report.results.front();
+  const std::string each = first.config.serving ? serving_config_text(*first.config.serving) : loop_text(first, "run");
+  std::string out = preamble(report, "bundle", first.config.bundle, each, style);
+  const auto axes = axis_names(report.sweep, perf::AxisRuntime::genai);
+  const bool goodput = std::any_of(report.results.begin(), report.results.end(), [](const perf::GenaiPerfResult& r) {
+    return r.serving && r.serving->summary.goodput;
+  });
+  const Table t = sweep_table<perf::GenaiPerfResult>(
+      report, axes, serving_sweep_header(goodput),
+      [goodput](const perf::GenaiPerfResult& r) { return serving_sweep_cells(r, goodput); });
+  out += "  per combination, requests served through GenAI's Engine\n" + t.render(style, 2);
+  out += fmt::format(
+      "  TTFT tail: the highest --percentiles value; TPOT: mean per request; batch: tokens per engine step that "
+      "produced any; kept up: whether an open loop completed at least {:.0f} % of the offered rate\n"
+      "  every statistic (stddev, cv, intervals, outliers, per turn) is in the report (-f json)\n",
+      100 * perf::kSustainedShare);
+  if (goodput) out += "  goodput: the share of requests that met every --slo objective\n";
+  return out;
+}
+
 }  // namespace
 
 std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& style) {
   const perf::GenaiPerfResult& first = report.results.front();
+  if (std::any_of(report.results.begin(), report.results.end(),
+                  [](const perf::GenaiPerfResult& r) { return r.serving.has_value(); })) {
+    return serving_sweep_text(report, style);
+  }
   std::string out = preamble(report, "bundle", first.config.bundle, loop_text(first, "iteration"), style);
   const auto axes = axis_names(report.sweep, perf::AxisRuntime::genai);
   const bool checked = any_checked(report);

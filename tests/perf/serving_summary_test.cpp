@@ -32,13 +32,13 @@ ServingRun two_requests() {
 TEST(ServingSummary, PerRequestLatenciesInMilliseconds) {
   const ServingSummary s = summarize_serving(two_requests(), {50, 99}, {}, std::nullopt);
   EXPECT_EQ(s.requests, 2u);
-  EXPECT_DOUBLE_EQ(s.ttft_ms.min, 100);
-  EXPECT_DOUBLE_EQ(s.ttft_ms.max, 600);
-  EXPECT_NEAR(s.tpot_ms.mean, 150, 1e-9);  // 100 and 200 ms per token after the first
-  EXPECT_EQ(s.itl_ms.count, 4u);           // every gap pooled
-  EXPECT_NEAR(s.itl_ms.max, 200, 1e-9);
-  EXPECT_NEAR(s.e2e_ms.mean, 650, 1e-9);
-  EXPECT_NEAR(s.queue_wait_ms.max, 500, 1e-9);
+  EXPECT_DOUBLE_EQ(s.ttft_s.min, 0.1);
+  EXPECT_DOUBLE_EQ(s.ttft_s.max, 0.6);
+  EXPECT_NEAR(s.tpot_s.mean, 0.15, 1e-12);  // 100 and 200 ms per token after the first
+  EXPECT_EQ(s.itl_s.count, 4u);             // every gap pooled
+  EXPECT_NEAR(s.itl_s.max, 0.2, 1e-12);
+  EXPECT_NEAR(s.e2e_s.mean, 0.65, 1e-12);
+  EXPECT_NEAR(s.queue_wait_s.max, 0.5, 1e-12);
   EXPECT_EQ(s.prompt_tokens, 20u);
   EXPECT_EQ(s.cached_prompt_tokens, 4u);
   EXPECT_EQ(s.generated_tokens, 6u);
@@ -77,7 +77,7 @@ TEST(ServingSummary, TurnsOfOneIndexAreSummarizedTogether) {
   for (std::size_t t = 0; t < 3; ++t) {
     EXPECT_EQ(s.turns[t].turn, t + 1);
     EXPECT_EQ(s.turns[t].requests, 2u);
-    EXPECT_NEAR(s.turns[t].ttft_ms.median, 100.0 * static_cast<double>(t + 1), 1e-9);
+    EXPECT_NEAR(s.turns[t].ttft_s.median, 0.1 * static_cast<double>(t + 1), 1e-12);
     EXPECT_EQ(s.turns[t].prompt_tokens, 20u);
     EXPECT_EQ(s.turns[t].cached_prompt_tokens, 2 * t * 10);
   }
