@@ -282,8 +282,16 @@ void run_serving_once(const BenchmarkInputs& context, LoadedSession& loaded, con
   const TimedPrompt prompt = timed_prompt(session, prompt_text, settings, request.apply_template);
   // A conversation's context holds every turn's prompt and answer: the budget is the last turn's.
   const int turns = std::max(1, settings.turns);
-  const auto context_before_last =
-      static_cast<std::size_t>(turns - 1) * (prompt.ids.size() + static_cast<std::size_t>(settings.max_new_tokens));
+  const std::size_t per_turn = prompt.ids.size() + static_cast<std::size_t>(settings.max_new_tokens);
+  const auto context_length = static_cast<std::size_t>(session.context_length());
+  if (turns > 1 && per_turn * static_cast<std::size_t>(turns) > context_length) {
+    throw UsageError(fmt::format(
+        "--turns {} of {} prompt tokens + -n {} reach {} tokens of context, more than the bundle's context_length "
+        "{}: use --turns {} or fewer, or a shorter prompt or -n",
+        turns, prompt.ids.size(), settings.max_new_tokens, per_turn * static_cast<std::size_t>(turns), context_length,
+        std::max<std::size_t>(1, context_length / per_turn)));
+  }
+  const auto context_before_last = static_cast<std::size_t>(turns - 1) * per_turn;
   const session::KvBudget kv = session::kv_budget(0, context_before_last + prompt.ids.size(), settings.max_new_tokens,
                                                   settings.max_length, session.context_length());
   if (kv.tokens.capped() && !pooled.started) observer.on_warning(session::describe_cap(kv.tokens));

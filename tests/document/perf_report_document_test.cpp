@@ -101,9 +101,9 @@ TEST(PerfReportDocument, RefusesWhatIsNotAReportNamingTheProblem) {
 
 TEST(PerfReportDocument, ANewerVersionAsksForANewerWinml) {
   Json doc = version2();
-  doc["schema_version"] = 3;
+  doc["schema_version"] = 4;
   const std::string message = refusal(doc.dump());
-  EXPECT_THAT(message, HasSubstr("schema_version 3"));
+  EXPECT_THAT(message, HasSubstr("schema_version 4"));
   EXPECT_THAT(message, HasSubstr("newer winml"));
 }
 

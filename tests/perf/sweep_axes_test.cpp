@@ -17,7 +17,7 @@ std::vector<std::string> names_of(std::span<const SweepAxisSpec> axes) {
 TEST(SweepAxes, TheTableListsEveryAxisOnceInExpansionOrder) {
   EXPECT_EQ(names_of(sweep_axis_specs()),
             (std::vector<std::string>{"ep", "device", "threads", "prompt_tokens", "max_new_tokens", "depth",
-                                      "max_length", "batch_size"}));
+                                      "max_length", "batch_size", "concurrency", "request_rate", "turns"}));
   std::set<std::string> labels;
   for (const SweepAxisSpec& axis : sweep_axis_specs()) labels.insert(axis.label);
   EXPECT_EQ(labels.size(), sweep_axis_specs().size());
@@ -27,7 +27,7 @@ TEST(SweepAxes, TheTableListsEveryAxisOnceInExpansionOrder) {
 // against a sweep's values. Every count has a unit for a chart's axis; names have none.
 TEST(SweepAxes, CountsAreRecordedAsAskedAndHaveAUnit) {
   for (const SweepAxisSpec& axis : sweep_axis_specs()) {
-    EXPECT_EQ(axis.request_recorded, axis.kind == AxisKind::count) << axis.name;
+    EXPECT_EQ(axis.request_recorded, axis.kind != AxisKind::name) << axis.name;
     EXPECT_EQ(std::string(axis.unit).empty(), axis.kind == AxisKind::name) << axis.name;
     EXPECT_FALSE(std::string(axis.title).empty()) << axis.name;
   }
