@@ -81,15 +81,15 @@ void add_serving_rows(Table& t, const perf::ServingResult& serving, const perf::
 
 std::string turns_text(const perf::ServingSummary& s, const Style& style) {
   if (s.turns.empty()) return {};
-  Table t({"turn", "requests", "TTFT median", "TTFT mean", "prefilled tokens", "from cache", "cached"});
+  Table t({"turn", "requests", "TTFT median", "TTFT mean", "prompt tokens", "from cache", "cached"});
   for (const perf::TurnSummary& turn : s.turns) {
     t.add_row({std::to_string(turn.turn), std::to_string(turn.requests), duration(turn.ttft_s.median),
                duration(turn.ttft_s.mean), std::to_string(turn.prompt_tokens), std::to_string(turn.cached_prompt_tokens),
                share_text(turn.cached_prompt_tokens, turn.prompt_tokens)});
   }
   std::string out = t.render(style, 2);
-  out += "  prefilled tokens: the prompt tokens the engine counted for the turn (a later turn's new input; the context "
-         "before it stays in the request)\n";
+  out += "  prompt tokens: those the engine counted for the turn's prompt; from cache: those of them served from its "
+         "prefix cache (CachedPromptTokens)\n";
   if (s.cached_prompt_tokens == 0) {
     out += "  from cache: the engine reported no prompt token served from its prefix cache (CachedPromptTokens 0)\n";
   }

@@ -9,6 +9,7 @@
 
 #include "compare/compare_format.h"
 #include "fixtures.h"
+#include "serving_fixture.h"
 #include "report/json_reporter.h"
 #include "report/reporter.h"
 #include "report/text_reporter.h"
@@ -101,6 +102,18 @@ TEST(Golden, SweepText) {
 
 TEST(Golden, SweepJson) { expect_golden("genai_sweep.json", JsonReporter().render(testing::genai_sweep_fixture())); }
 
+// Served through GenAI's Engine: a concurrency sweep's table and report, and one open-loop result
+// of two-turn conversations with objectives.
+TEST(Golden, ServingText) {
+  expect_golden("serving_sweep.txt", TextReporter(false).render(testing::serving_sweep_fixture()));
+  expect_golden("serving_turns.txt", TextReporter(false).render(testing::serving_turns_fixture()));
+}
+
+TEST(Golden, ServingJson) {
+  expect_golden("serving_sweep.json", JsonReporter().render(testing::serving_sweep_fixture()));
+  expect_golden("serving_turns.json", JsonReporter().render(testing::serving_turns_fixture()));
+}
+
 // The row formats: every format for both runtimes, with the default percentiles and with others
 // (the budget fixtures), since percentiles name columns.
 TEST(Golden, RowFormats) {
@@ -114,6 +127,8 @@ TEST(Golden, RowFormats) {
     expect_golden("genai_resources." + e, reporter->render(testing::genai_resources_fixture()));
     expect_golden("onnx_resources." + e, reporter->render(testing::onnx_resources_fixture()));
     expect_golden("genai_sweep." + e, reporter->render(testing::genai_sweep_fixture()));
+    expect_golden("serving_sweep." + e, reporter->render(testing::serving_sweep_fixture()));
+    expect_golden("serving_turns." + e, reporter->render(testing::serving_turns_fixture()));
   }
 }
 
