@@ -3,6 +3,7 @@
 #include <array>
 #include <stdexcept>
 
+#include "perf/serving_result.h"
 #include "perf/sweep_axes.h"
 #include "winml_perf_report_template.h"
 
@@ -80,7 +81,10 @@ Json page_data(const std::vector<document::PerfReportDocument>& reports, std::st
                     {"interrupted", report.interrupted},
                     {"results", report.results}});
   }
-  return {{"generator", generator}, {"axes", sweep_axes_data()}, {"reports", std::move(list)}};
+  // The axis that is the load of each serving loop (perf/serving_result.h), for the Serving charts.
+  const Json loads = {{perf::to_string(perf::ServingMode::closed), "concurrency"},
+                      {perf::to_string(perf::ServingMode::open), "request_rate"}};
+  return {{"generator", generator}, {"axes", sweep_axes_data()}, {"loads", loads}, {"reports", std::move(list)}};
 }
 
 std::string page_title(const std::vector<document::PerfReportDocument>& reports) {

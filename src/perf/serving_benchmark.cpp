@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "perf/arrivals.h"
 #include "winml/errors.h"
 
@@ -68,6 +70,16 @@ ServingMeasurement measure_serving(engine::ServingEngine& engine, const ServingJ
   c.burstiness = job.flags.burstiness;
   c.turns = static_cast<std::size_t>(s.turns);
   c.objectives = job.flags.objectives;
+  // GenAI's static engine continues a conversation only while its request is alone in the batch
+  // ("Continuous decoding requires exactly one resident request in a static engine batch").
+  if (c.turns > 1 && m.limits.max_scheduled_tokens == 0 && c.concurrency != 1) {
+    throw UsageError(fmt::format(
+        "--turns {} continues conversations, and GenAI's static engine (this bundle's) continues one only while its "
+        "request is alone in the batch: serve them one at a time with --concurrency 1{}, or drop --turns to measure "
+        "{} at once",
+        c.turns, c.mode == ServingMode::open ? " beside --request-rate" : "",
+        c.mode == ServingMode::open ? "arrivals" : fmt::format("{} conversations", c.concurrency)));
+  }
   const std::size_t slots = c.concurrency > 0 ? c.concurrency : std::max<std::size_t>(1, m.limits.max_batch_size);
   c.warmup_requests = job.loop.warmup * slots;
   if (job.flags.requests) {

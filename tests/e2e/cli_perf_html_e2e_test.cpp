@@ -76,6 +76,43 @@ void expect_sweeps(const std::vector<json>& results, const std::string& kind, co
   }
 }
 
+// The Serving section of results served through GenAI's Engine: throughput against latency, TTFT
+// percentiles against each loop's load, and TTFT by turn where conversations had several.
+void expect_serving(const std::vector<json>& genai, ExpectedPage& page) {
+  std::vector<json> served;
+  for (const auto& r : genai) {
+    if (r.contains("serving") && r["config"].contains("serving")) served.push_back(r);
+  }
+  if (served.empty()) return;
+  double throughput = 0;
+  for (const auto& r : served) throughput += r["serving"]["output_tokens_per_s"].get<double>();
+  page.charts["serving-throughput"] = {{"points", served.size()}, {"sum", throughput}, {"samples", served.size()}};
+  for (const std::string mode : {"closed", "open"}) {
+    int results = 0, points = 0;
+    double sum = 0;
+    for (const auto& r : served) {
+      if (r["config"]["serving"]["mode"] != mode) continue;
+      results += 1;
+      for (const auto& [key, value] : r["serving"]["ttft_ms"].items()) {
+        if (key.size() < 2 || key[0] != 'p' || key[1] < '0' || key[1] > '9') continue;
+        points += 1;
+        sum += value.get<double>();
+      }
+    }
+    if (results > 0) page.charts["serving-ttft-" + mode] = {{"points", points}, {"sum", sum}, {"samples", results}};
+  }
+  int turns = 0;
+  double medians = 0;
+  for (const auto& r : served) {
+    if (r["serving"]["turns"].size() < 2) continue;
+    for (const auto& t : r["serving"]["turns"]) {
+      turns += 1;
+      medians += t["ttft_ms"]["p50"].get<double>();
+    }
+  }
+  if (turns > 0) page.charts["serving-turns"] = {{"points", turns}, {"sum", medians}, {"samples", turns}};
+}
+
 ExpectedPage expected_page(const std::vector<json>& reports) {
   std::vector<json> genai, onnx;
   for (const auto& report : reports) {
@@ -128,6 +165,7 @@ ExpectedPage expected_page(const std::vector<json>& reports) {
       page.notes.insert("roofline");
     }
     expect_sweeps(genai, "genai", "decode_tokens_per_s_by_iteration", page);
+    expect_serving(genai, page);
   }
   if (!onnx.empty()) {
     int runs = 0;
@@ -311,6 +349,21 @@ TEST_F(PerfHtml, RealSweepDrawsACurveForEachSweptSetting) {
   const test::LoadedPage page = test::load_page(chromium_, path("swept.html"));
   EXPECT_NE(page.dom.find(">reference<"), std::string::npos);
   EXPECT_NE(page.dom.find(test::first_result(report)["output"]["ids_digest"].get<std::string>()), std::string::npos);
+}
+
+// Served through GenAI's Engine: a concurrency sweep, an open loop and a 3-turn conversation run,
+// drawn together by `perf report`.
+TEST_F(PerfHtml, ServedRunsDrawThroughputAgainstLatencyTtftAgainstLoadAndTurns) {
+  const std::vector<json> reports = {
+      perf("tiny", "conc", "--concurrency 1,2,4 --requests 8 --warmup 1 -n 6"),
+      perf("tiny", "rate", "--request-rate 100,400 --requests 8 --warmup 1 -n 6"),
+      perf("tiny", "turns", "--turns 3 --requests 3 --warmup 1 -n 6 --prompt-tokens 16")};
+  auto result = test::run_winml("perf report " + path("conc.json").string() + " " + path("rate.json").string() + " " +
+                                path("turns.json").string() + " -o " + path("served.html").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_page_draws(path("served.html"), reports);
+  EXPECT_EQ(chart_status(last_status_, "serving-throughput")["datasets"], 3);  // closed, open, 3 turns
+  EXPECT_EQ(chart_status(last_status_, "serving-turns")["points"], 3);
 }
 
 TEST_F(PerfHtml, MissingDataGivesNotesInsteadOfCharts) {
