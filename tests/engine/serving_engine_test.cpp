@@ -103,6 +103,15 @@ TEST_F(ServingEngineTest, AnOpenLoopServesSeededArrivalsNeverEarly) {
     EXPECT_EQ(r.token_s.size(), kNewTokens);
   }
   EXPECT_EQ(run.generated_tokens(), 6 * kNewTokens);
+  // The same seed offers the same load again: a second run's requests arrive at the same times.
+  auto again = model->create_serving_engine();
+  const perf::ServingRun rerun =
+      perf::run_open_loop(*again, options, perf::arrival_times(6, {200.0, 1.0, 11}), steady_clock_seconds(),
+                          [](double seconds) { std::this_thread::sleep_for(std::chrono::duration<double>(seconds)); });
+  ASSERT_EQ(rerun.requests.size(), 6u);
+  for (std::size_t i = 0; i < 6; ++i) {
+    EXPECT_NEAR(rerun.requests[i].arrival_s - rerun.start_s, run.requests[i].arrival_s - run.start_s, 1e-12);
+  }
 }
 
 TEST_F(ServingEngineTest, ALoneRequestGivesTheGeneratorsGreedyTokens) {
