@@ -176,6 +176,24 @@ struct GenaiPooledRuns {
   std::vector<ServingRun> serving_runs;
   engine::ServingLimits serving_limits;
   std::optional<ServingConfig> serving_config;
+
+  // Counts a finished run (one round) for an interruption's summary.
+  void count(const GenaiRunSamples& run) {
+    progress.rounds_run += 1;
+    progress.timed += run.timed.size();
+    progress.stopped = progress.stopped || run.stopped;
+  }
+  // Adds a run's generations, its clock check and its round figures, in round order.
+  void add(GenaiRunSamples& run, const ClockCheck& check, std::size_t round) {
+    clock.push_back(check);
+    rounds.push_back(genai_round(round, run.timed));
+    for (auto phase : {&GenaiRunSamples::warmup, &GenaiRunSamples::timed}) {
+      auto& into = samples.*phase;
+      auto& from = run.*phase;
+      into.insert(into.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
+    }
+    samples.timed_wall_s += run.timed_wall_s;
+  }
 };
 
 // The sweep's read-bandwidth probes, shared by every combination: one before its first run, one
@@ -331,20 +349,10 @@ void run_serving_once(const BenchmarkInputs& context, LoadedSession& loaded, con
   ServingMeasurement measured = measure_serving(*engine, job, serving, observer);
   clock.after = services.read_cpu_clock();
   context.sampling.close_cores(run.position, cores);
-  GenaiRunSamples& samples = measured.samples;
-  pooled.progress.rounds_run += 1;
-  pooled.progress.timed += samples.timed.size();
-  pooled.progress.stopped = pooled.progress.stopped || samples.stopped;
+  pooled.count(measured.samples);
   if (throttled(clock).value_or(false)) observer.on_warning(throttle_warning(clock, combination.label));
   pooled.facts.peak_rss_bytes = std::max(pooled.facts.peak_rss_bytes, services.read_memory().peak_rss_bytes);
-  pooled.clock.push_back(clock);
-  pooled.rounds.push_back(genai_round(run.round, samples.timed));
-  for (auto phase : {&GenaiRunSamples::warmup, &GenaiRunSamples::timed}) {
-    auto& into = pooled.samples.*phase;
-    auto& from = samples.*phase;
-    into.insert(into.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
-  }
-  pooled.samples.timed_wall_s += samples.timed_wall_s;
+  pooled.add(measured.samples, clock, run.round);
   pooled.serving_runs.push_back(std::move(measured.timed));
   pooled.serving_limits = measured.limits;
   if (pooled.started) return;
@@ -406,9 +414,7 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
   GenaiRunSamples samples = run_genai_benchmark(source, context.start.loop, services.clock, spans, services.stop);
   clock.after = services.read_cpu_clock();
   context.sampling.close_cores(run.position, cores);
-  pooled.progress.rounds_run += 1;
-  pooled.progress.timed += samples.timed.size();
-  pooled.progress.stopped = pooled.progress.stopped || samples.stopped;
+  pooled.count(samples);
   if (throttled(clock).value_or(false)) observer.on_warning(throttle_warning(clock, combination.label));
   sweep.timed_seconds += samples.timed_wall_s;
   if (sweep.run && place.closes && !samples.stopped) {
@@ -420,19 +426,12 @@ void run_once(const BenchmarkInputs& context, LoadedSession& loaded, const std::
     pooled.facts.cold.insert(pooled.facts.cold.end(), cold.begin(), cold.end());
   }
   note_peak_rss();  // the cold starts', or the whole run's without probes
-  pooled.clock.push_back(clock);
-  pooled.rounds.push_back(genai_round(run.round, samples.timed));
   if (first_round && (!samples.warmup.empty() || !samples.timed.empty())) {
     const bool warm = !samples.warmup.empty();
     pooled.output = greedy_output(warm ? samples.warmup.front() : samples.timed.front(), generation.do_sample,
                                   warm ? ReferenceGeneration::warmup : ReferenceGeneration::timed);
   }
-  for (auto phase : {&GenaiRunSamples::warmup, &GenaiRunSamples::timed}) {
-    auto& into = pooled.samples.*phase;
-    auto& from = samples.*phase;
-    into.insert(into.end(), std::make_move_iterator(from.begin()), std::make_move_iterator(from.end()));
-  }
-  pooled.samples.timed_wall_s += samples.timed_wall_s;
+  pooled.add(samples, clock, run.round);
   if (request.profile && run.round == request.rounds.rounds && !stop_requested(services.stop) && !samples.stopped) {
     // After the combination's last timed run, in a session of its own; the timed one is reloaded
     // for whatever runs on it next.
