@@ -91,7 +91,7 @@ void expect_serving(const std::vector<json>& genai, ExpectedPage& page) {
     int results = 0, points = 0;
     double sum = 0;
     for (const auto& r : served) {
-      if (r["config"]["serving"]["mode"] != mode) continue;
+      if (r["config"]["serving"]["mode"] != mode || r["config"]["serving"]["turns"] != 1) continue;
       results += 1;
       for (const auto& [key, value] : r["serving"]["ttft_ms"].items()) {
         if (key.size() < 2 || key[0] != 'p' || key[1] < '0' || key[1] > '9') continue;
