@@ -30,8 +30,10 @@ struct PerfOptions {
   std::size_t rounds = 1;                     ///< --rounds: the sweep measured this often, combinations interleaved
   double delay_s = 0;                         ///< --delay: seconds of sleep before every run but the first
   double idle_power_s = 0;                    ///< --idle-power: seconds of idle draw measured before the first load
+  double burstiness = 1;                      ///< --burstiness: the gamma shape of the arrival gaps
   std::optional<double> target_ci_pct;        ///< --target-ci PCT
   std::optional<std::size_t> max_iterations;  ///< --max-iterations; unset = the runtime's default under --target-ci
+  std::optional<std::size_t> requests;        ///< --requests: timed conversations of a serving run
   // Sweepable settings: the text as given (a value, a list or a range), parsed once by the flag's
   // check into `sweep` (sweep_flags.h); only `sweep` is read after parsing.
   std::string device;  ///< -d/--device; empty = the runtime's default (winml-genai: config; winml: auto)
@@ -52,26 +54,24 @@ struct PerfOptions {
   bool stop_at_eos = false;
   bool cold = false;  ///< --cold: cold starts after the warm runs (winml-genai only)
   bool bandwidth_probe =
-      true;             ///< false: --no-bandwidth-probe; given as --bandwidth-probe it forces them (winml-genai)
-  std::string threads;  ///< --threads: intra-op threads of every session; empty = bundle / runtime default
+      true;               ///< false: --no-bandwidth-probe; given as --bandwidth-probe it forces them (winml-genai)
+  bool validate = false;  ///< --validate: compare outputs with the data sets' output_N.pb
+  bool overwrite = false;
+  std::string threads;           ///< --threads: intra-op threads of every session; empty = bundle / runtime default
   std::string batch_size = "1";  ///< -b/--batch-size (winml)
   std::string concurrency;       ///< --concurrency: conversations in flight through GenAI's Engine
   std::string request_rate;      ///< --request-rate: requests/s offered through GenAI's Engine
   std::string turns;             ///< --turns: turns per conversation through GenAI's Engine
-  double burstiness = 1;         ///< --burstiness: the gamma shape of the arrival gaps
-  std::optional<std::size_t> requests;  ///< --requests: timed conversations of a serving run
-  perf::ServiceObjectives objectives;   ///< --slo, parsed
   perf::SweepAxes sweep;         ///< the values of every sweepable flag, parsed; defaults for a flag not given
   std::vector<std::string> shapes;
   std::string input_data;
-  bool validate = false;       ///< --validate: compare outputs with the data sets' output_N.pb
   std::optional<double> rtol;  ///< --rtol; unset = by element type
   std::optional<double> atol;  ///< --atol; unset = by element type
   std::string output;
-  bool overwrite = false;
   std::string html;  ///< --html FILE: also the visual report of the run; empty = none
   std::string format = "text";
   std::vector<double> percentiles = perf::default_percentiles();  ///< --percentiles, parsed
+  perf::ServiceObjectives objectives;                             ///< --slo, parsed
   std::optional<perf::Shard> shard;                               ///< --shard K/N, parsed; unset = the whole sweep
   std::vector<std::string> ep_libraries;
   bool telemetry = false;

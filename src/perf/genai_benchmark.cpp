@@ -554,6 +554,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   if (loaded) probe_stages(*loaded, request_, services_, observer);
   sampling.stop();
   std::vector<CombinationProgress> progress;
+  progress.reserve(pooled.size());
   for (const GenaiPooledRuns& runs : pooled) progress.push_back(runs.progress);
   if (stop_requested(services_.stop)) interruption_ = summarize_interruption(progress, request_.rounds.rounds);
   std::vector<GenaiPerfResult> results;
@@ -579,6 +580,7 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
   // combinations even after Ctrl-C (a later one runs only once every earlier one has a timed
   // iteration), so result i is combination i.
   std::vector<const RunQuality*> qualities;
+  qualities.reserve(results.size());
   for (const GenaiPerfResult& result : results) qualities.push_back(&result.context.quality);
   for (const std::string& warning : quality_warnings(combinations, qualities)) observer.on_warning(warning);
   return results;

@@ -26,8 +26,10 @@ namespace winml::report {
 /// measured (host_name ... arch, shard_index, shard_count); version 5 the greedy output and
 /// agreement columns (output_tokens ... agreement_first_step_logit_diff); version 6
 /// placement_on_ep_share and placement_cpu_fallback_nodes; version 7 what the run used
-/// (prefill_busy_cores ... tokens_per_joule; ONNX run_busy_cores ... run_joules).
-inline constexpr int kRowSchemaVersion = 7;
+/// (prefill_busy_cores ... tokens_per_joule; ONNX run_busy_cores ... run_joules); version 8 the
+/// serving axes (concurrency, request_rate, turns) and, for results served through GenAI's
+/// Engine, the serving columns (serving_mode ... offered_rate_exceeded).
+inline constexpr int kRowSchemaVersion = 8;
 
 /// One value: empty (unknown, e.g. threads when stages differ), text, a count, or a measurement
 /// already in the column's unit and rounded as the JSON report rounds it.

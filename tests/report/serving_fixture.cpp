@@ -55,9 +55,8 @@ perf::GenaiPerfResult serving_result(perf::GenaiPerfConfig config, const perf::S
   facts.load = {0, 0, 0.080, 0.010, 0.0005};
   facts.peak_rss_bytes = 48ULL << 20;
   perf::GenaiPerfResult result = perf::make_genai_result(config, samples, facts, fixed_machine());
-  result.serving = perf::ServingResult{
-      {4, 0, 0},
-      perf::summarize_serving(run, config.run.percentiles, serving.objectives, offered)};
+  result.serving =
+      perf::ServingResult{{4, 0, 0}, perf::summarize_serving(run, config.run.percentiles, serving.objectives, offered)};
   return result;
 }
 
@@ -78,7 +77,8 @@ perf::GenaiPerfReport serving_sweep_fixture() {
     const double ttft = concurrency == 1 ? 0.002 : 0.004;
     const double span = ttft + 3 * step;
     for (std::size_t i = 0; i < 8; ++i) {
-      const auto wave = static_cast<double>(i / static_cast<std::size_t>(concurrency));
+      const std::size_t wave_index = i / static_cast<std::size_t>(concurrency);  // the wave it ran in
+      const auto wave = static_cast<double>(wave_index);
       run.requests.push_back(served(i, 0, wave * span, 0, ttft + 0.0001 * static_cast<double>(i % 3), step, 4, 16, 0));
       run.requests.back().index = i;
     }
