@@ -15,6 +15,7 @@ enum class Phase {
   warmup,     ///< untimed warmup iterations, excluded from statistics
   timed,      ///< iterations that the statistics are computed from
   cold,       ///< --cold: a reload and the first generation after it (iteration_s covers both)
+  served,     ///< a timed turn served through GenAI's Engine (iteration_s: its end-to-end latency)
 };
 
 /// One finished iteration.

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 
 #include <fmt/format.h>
 
@@ -36,9 +37,12 @@ ServingLoopOptions loop_options(const ServingJob& job, const ServingServices& se
   o.max_idle_steps = 100'000;
   const double start = services.clock();
   auto turns_done = std::make_shared<std::size_t>(0);
-  o.on_turn = [&progress, &services, phase, planned, start, turns_done, turns = o.turns](const ServedRequest& r) {
+  const double budget = phase == Phase::served && planned == 0 ? job.loop.duration_s.value_or(0) : 0;
+  o.on_turn = [&progress, &services, phase, planned, start, budget, turns_done,
+               turns = o.turns](const ServedRequest& r) {
     ProgressEvent event;
     event.phase = phase;
+    event.budget_s = budget;
     event.index = ++*turns_done;
     event.total = planned * turns;
     event.iteration_s = r.end_to_end_s();
@@ -106,7 +110,7 @@ ServingMeasurement measure_serving(engine::ServingEngine& engine, const ServingJ
     m.samples.stopped = true;
     return m;
   }
-  ServingLoopOptions timed = loop_options(job, services, progress, Phase::timed, c.requests);
+  ServingLoopOptions timed = loop_options(job, services, progress, Phase::served, c.requests);
   timed.requests = c.requests;
   const double start = services.clock();
   if (c.mode == ServingMode::closed) {

@@ -82,6 +82,8 @@ void PhaseSpanRecorder::on_iteration(const ProgressEvent& event) {
     case Phase::cold:
       sampling_.span(owner_, UsagePhase::load, now - event.iteration_s, now);
       break;
+    case Phase::served:  // the serving run spans itself (serving_benchmark.h): its turns overlap
+      break;
   }
   generation_.reset();
   next_.on_iteration(event);

@@ -30,6 +30,10 @@ void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
     case perf::Phase::cold:
       what = fmt::format("cold start {}/{}", e.index, e.total);
       break;
+    case perf::Phase::served:
+      what = e.total != 0 ? fmt::format("request {}/{}", e.index, e.total)
+                          : fmt::format("request {} ({} budget)", e.index, text::duration(e.budget_s));
+      break;
     case perf::Phase::timed:
       if (e.total != 0) {
         what = fmt::format("iteration {}/{}", e.index, e.total);
@@ -48,7 +52,8 @@ void StreamProgress::on_iteration(const perf::ProgressEvent& e) {
 std::optional<double> phase_eta_seconds(const perf::ProgressEvent& e, double phase_elapsed_s) {
   if (e.total != 0) return eta_seconds(static_cast<double>(e.index), static_cast<double>(e.total), phase_elapsed_s);
   // A --duration budget ends the phase at the latest when it is spent.
-  if (e.phase == perf::Phase::timed && e.budget_s > 0) return std::max(0.0, e.budget_s - phase_elapsed_s);
+  if ((e.phase == perf::Phase::timed || e.phase == perf::Phase::served) && e.budget_s > 0)
+    return std::max(0.0, e.budget_s - phase_elapsed_s);
   return std::nullopt;  // until the --target-ci precision: no end to foresee
 }
 
