@@ -33,7 +33,7 @@ if [[ ! -f $build/build.ninja ]]; then
   done
   cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_CXX_COMPILER=clang++ \
     -DCMAKE_UNITY_BUILD=OFF -DCMAKE_EXPORT_COMPILE_COMMANDS=ON -DWINML_CCACHE=OFF \
-    -DWINML_BUILD_TESTS=ON -DWINML_BUILD_BENCH=ON -DWINML_FUZZ=ON "${nuget[@]}" >/dev/null
+    -DWINML_BUILD_TESTS=ON -DWINML_BUILD_BENCH=ON -DWINML_FUZZ=ON -DWINML_PYTHON=ON "${nuget[@]}" >/dev/null
 fi
 # The only generated source the code includes besides configure's: the HTML report page. Building
 # it also re-runs configure when a CMakeLists changed, so new files get their entries.

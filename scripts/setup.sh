@@ -34,6 +34,8 @@ tests=(
   python3-jsonschema
   # The HTML report tests load the page in headless Chromium.
   chromium
+  # The ci preset builds the Python package (python/) and tests it with pytest (tests/python).
+  pybind11-dev python3-dev python3-pytest
 )
 sanitizers=(
   # The asan preset and the fuzz targets: clang, its sanitizer/libFuzzer runtimes, llvm-symbolizer.

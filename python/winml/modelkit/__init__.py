@@ -1,0 +1,1 @@
+"""The original tool's module layout, kept so its scripts run unchanged (winml.modelkit.session)."""
