@@ -16,6 +16,7 @@
 #include <string>
 #include <thread>
 
+#include "command_line.h"
 #include "winml/ep_choice.h"
 #include "winml/errors.h"
 #include "winml/genai_session.h"
@@ -71,6 +72,46 @@ GenaiSessionOptions session_options(const std::optional<std::string>& ep, const 
 // Thrown from the piece callback to end a streaming generation the consumer abandoned.
 struct StreamCancelled {};
 
+// One call's hold on a session (GenaiSession is not thread safe): released when destroyed, from
+// whichever thread, so a streaming generation can hold it until its iterator is done.
+class Claim {
+ public:
+  explicit Claim(std::shared_ptr<std::atomic<bool>> busy) : busy_(std::move(busy)) {
+    bool idle = false;
+    if (!busy_->compare_exchange_strong(idle, true)) {
+      busy_.reset();
+      throw SessionError(
+          "this GenaiSession is busy with another call (a streaming generation whose iterator has not ended, or "
+          "another thread): finish the iteration or close() its iterator first, or give each thread its own session");
+    }
+  }
+  ~Claim() {
+    if (busy_) busy_->store(false);
+  }
+  Claim(Claim&& other) noexcept = default;
+  Claim& operator=(Claim&&) = delete;
+  Claim(const Claim&) = delete;
+  Claim& operator=(const Claim&) = delete;
+
+ private:
+  std::shared_ptr<std::atomic<bool>> busy_;
+};
+
+// What Python holds of a session: the session, and the flag that keeps it to one call at a time.
+struct SessionHandle {
+  std::shared_ptr<GenaiSession> session;
+  std::shared_ptr<std::atomic<bool>> busy = std::make_shared<std::atomic<bool>>(false);
+  Claim claim() const { return Claim(busy); }
+};
+
+// Runs `call` on the session with the GIL released, holding the session for it.
+template <class Call>
+auto with_session(const SessionHandle& handle, Call call) {
+  const Claim claim = handle.claim();
+  py::gil_scoped_release released;
+  return call(*handle.session);
+}
+
 // One streaming generation: a worker thread generates and queues the pieces; the Python iterator
 // takes them, waiting with the GIL released and checking for signals every 50 ms, so Ctrl-C
 // reaches the interpreter within one piece. Abandoning the iterator (KeyboardInterrupt, break,
@@ -78,8 +119,8 @@ struct StreamCancelled {};
 // is idle and usable again once the iterator is gone.
 class PieceStream {
  public:
-  PieceStream(std::shared_ptr<GenaiSession> session, std::string prompt, GenerationConfig config)
-      : session_(std::move(session)) {
+  PieceStream(const SessionHandle& handle, std::string prompt, GenerationConfig config)
+      : session_(handle.session), claim_(handle.claim()) {
     worker_ = std::thread([this, prompt = std::move(prompt), config] {
       try {
         session_->generate_streaming(prompt, config, [this](std::string_view piece) {
@@ -126,17 +167,20 @@ class PieceStream {
     throw py::stop_iteration();
   }
 
-  // Cancels the generation (at its next piece) and waits for the worker, the GIL released.
+  // Cancels the generation (at its next piece), waits for the worker with the GIL released, and
+  // hands the session back.
   void close() {
     cancelled_ = true;
     if (worker_.joinable()) {
       py::gil_scoped_release released;
       worker_.join();
     }
+    claim_.reset();
   }
 
  private:
   std::shared_ptr<GenaiSession> session_;
+  std::optional<Claim> claim_;
   std::thread worker_;
   std::mutex mutex_;
   std::condition_variable ready_;
@@ -154,6 +198,11 @@ PYBIND11_MODULE(_native, m) {
   using namespace winml::python;
   m.doc() = "winml's native library: GenaiSession, GenerationConfig, GenerationTiming and winml's errors.";
   m.attr("__version__") = WINML_VERSION_STRING;
+  m.def(
+      "main", [](std::vector<std::string> argv) { return cli::run_command_line(std::move(argv)); }, py::arg("argv"),
+      py::call_guard<py::gil_scoped_release>(),
+      "Runs the winml command line in this process (argv[0] is the program's name) and returns its exit code; "
+      "`python -m winml perf ...` is `winml perf ...`.");
 
   exceptions.error =
       PyErr_NewExceptionWithDoc("winml.WinmlError", "Base of every error winml raises.", PyExc_RuntimeError, nullptr);
@@ -245,14 +294,15 @@ PYBIND11_MODULE(_native, m) {
       .def("__next__", &PieceStream::next)
       .def("close", &PieceStream::close, "Stops the generation and waits for it to end.");
 
-  py::class_<GenaiSession, std::shared_ptr<GenaiSession>>(
+  py::class_<SessionHandle>(
       m, "GenaiSession",
-      "A GenAI bundle, loaded on first use or by load(); a context manager that unloads on exit. Not thread safe.")
+      "A GenAI bundle, loaded on first use or by load(); a context manager that unloads on exit. One call at a "
+      "time: a call while another runs (a streaming generation not yet done, another thread) is a GenaiSessionError.")
       .def(py::init([](const std::string& bundle, const std::optional<std::string>& ep,
                        const std::optional<std::string>& device, bool compile, double compile_timeout,
                        std::optional<int> threads, bool allow_custom_ops) {
-             return std::make_shared<GenaiSession>(
-                 bundle, session_options(ep, device, compile, compile_timeout, threads, allow_custom_ops));
+             return SessionHandle{std::make_shared<GenaiSession>(
+                 bundle, session_options(ep, device, compile, compile_timeout, threads, allow_custom_ops))};
            }),
            py::arg("bundle"), py::kw_only(), py::arg("ep") = py::none(), py::arg("device") = py::none(),
            py::arg("compile") = false, py::arg("compile_timeout") = 300.0, py::arg("threads") = py::none(),
@@ -260,41 +310,44 @@ PYBIND11_MODULE(_native, m) {
            "ep=None respects the bundle's routing; ep and device name an EP and a device to force onto its hardware "
            "stages (an EP this machine lacks is an error, never the CPU instead).")
       .def(
-          "load", [](GenaiSession& s) { s.load(); }, py::call_guard<py::gil_scoped_release>(),
+          "load", [](const SessionHandle& h) { with_session(h, [](GenaiSession& s) { s.load(); }); },
           "Loads the model and its tokenizer (nothing when loaded).")
-      .def("unload", &GenaiSession::unload, py::call_guard<py::gil_scoped_release>(),
-           "Releases the model and tokenizer; the next call loads again.")
-      .def_property_readonly("is_loaded", &GenaiSession::is_loaded)
-      .def_property_readonly("load_seconds", &GenaiSession::load_seconds, "seconds the last load took")
+      .def(
+          "unload", [](const SessionHandle& h) { with_session(h, [](GenaiSession& s) { s.unload(); }); },
+          "Releases the model and tokenizer; the next call loads again.")
+      .def_property_readonly("is_loaded", [](const SessionHandle& h) { return h.session->is_loaded(); })
+      .def_property_readonly(
+          "load_seconds", [](const SessionHandle& h) { return h.session->load_seconds(); },
+          "seconds the last load took")
       .def(
           "generate",
-          [](GenaiSession& s, const std::string& prompt, const GenerationConfig& config) {
-            return s.generate(prompt, config);
+          [](const SessionHandle& h, const std::string& prompt, const GenerationConfig& config) {
+            return with_session(h, [&](GenaiSession& s) { return s.generate(prompt, config); });
           },
-          py::arg("prompt"), py::arg("config") = GenerationConfig{}, py::call_guard<py::gil_scoped_release>(),
+          py::arg("prompt"), py::arg("config") = GenerationConfig{},
           "Generates and returns the whole response text; the prompt is used as given.")
       .def(
           "generate_timed",
-          [](GenaiSession& s, const std::string& prompt, const GenerationConfig& config) {
-            return s.generate_timed(prompt, config);
+          [](const SessionHandle& h, const std::string& prompt, const GenerationConfig& config) {
+            return with_session(h, [&](GenaiSession& s) { return s.generate_timed(prompt, config); });
           },
-          py::arg("prompt"), py::arg("config") = GenerationConfig{}, py::call_guard<py::gil_scoped_release>(),
+          py::arg("prompt"), py::arg("config") = GenerationConfig{},
           "Generates while timing GenAI's calls; returns a GenerationTiming with the text.")
       .def(
           "generate_streaming",
-          [](const std::shared_ptr<GenaiSession>& s, const std::string& prompt, const GenerationConfig& config) {
-            return std::make_unique<PieceStream>(s, prompt, config);
+          [](const SessionHandle& h, const std::string& prompt, const GenerationConfig& config) {
+            return std::make_unique<PieceStream>(h, prompt, config);
           },
           py::arg("prompt"), py::arg("config") = GenerationConfig{},
           "An iterator of the response's text pieces as tokens arrive. Ctrl-C stops it within one piece and leaves "
-          "the session usable.")
+          "the session usable; the session takes no other call until the iterator ends or is closed.")
       .def(
           "apply_chat_template",
-          [](GenaiSession& s, const std::string& prompt) { return s.apply_chat_template(prompt); }, py::arg("prompt"),
-          "The prompt wrapped in the bundle's chat template.")
-      .def("__enter__", [](const std::shared_ptr<GenaiSession>& s) { return s; })
-      .def("__exit__", [](GenaiSession& s, const py::args&) {
-        py::gil_scoped_release released;
-        s.unload();
-      });
+          [](const SessionHandle& h, const std::string& prompt) {
+            return with_session(h, [&](GenaiSession& s) { return s.apply_chat_template(prompt); });
+          },
+          py::arg("prompt"), "The prompt wrapped in the bundle's chat template.")
+      .def("__enter__", [](const SessionHandle& h) { return h; })
+      .def("__exit__",
+           [](const SessionHandle& h, const py::args&) { with_session(h, [](GenaiSession& s) { s.unload(); }); });
 }

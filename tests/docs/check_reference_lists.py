@@ -7,7 +7,7 @@ Usage: check_reference_lists.py SOURCE_DIR    check the tree
        check_reference_lists.py --self-test   show that a missing and a stale row of each list are
                                               caught (on a tree it writes)
 Exit codes in the code: every `constexpr int kExit... = N` in src/ and apps/, every `return N;` and
-`code = N;` of apps/winml/main.cpp, 0, and 128 + N when src/platform/ re-raises a caught signal.
+`code = N;` of apps/winml/command_line.cpp (the command line main() runs), 0, and 128 + N when src/platform/ re-raises a caught signal.
 Variables read: every name given as a literal to environment_variable() or getenv(), and every
 string literal that is a whole WINML_ name (the plugins pass theirs through a spec).
 """
@@ -43,7 +43,7 @@ def exit_codes_in_code(root):
     for path in sources(root):
         for value in re.findall(r"constexpr\s+int\s+kExit\w*\s*=\s*(\d+)", path.read_text(encoding="utf-8")):
             codes.add(value)
-    main = (root / "apps" / "winml" / "main.cpp").read_text(encoding="utf-8")
+    main = (root / "apps" / "winml" / "command_line.cpp").read_text(encoding="utf-8")
     codes.update(re.findall(r"\b(?:return|code\s*=)\s*(\d+)\s*;", main))
     platform = root / "src" / "platform"
     if any("::raise(" in p.read_text(encoding="utf-8") for p in platform.glob("*.cpp")):
@@ -85,7 +85,7 @@ def self_test():
     with tempfile.TemporaryDirectory() as tmp:
         root = pathlib.Path(tmp)
         files = {
-            "apps/winml/main.cpp": "int f() { return 2; }\nint main() { int code = 0; code = 1; return code; }\n",
+            "apps/winml/command_line.cpp": "int f() { return 2; }\nint run() { int code = 0; code = 1; return code; }\n",
             "apps/winml/gate.h": "inline constexpr int kExitGate = 4;\n",
             "src/platform/signal.cpp": "void h(int sig) { ::raise(sig); }\n",
             "src/cache/root.cpp": 'auto a = environment_variable("WINML_DIR"); auto b = std::getenv("HOME");\n'

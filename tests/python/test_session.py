@@ -89,6 +89,17 @@ def test_ctrl_c_stops_streaming_within_a_piece_and_the_session_stays_usable(bund
         assert session.generate_timed("Hello", greedy(4)).generated_tokens == 4  # usable again
 
 
+def test_a_call_while_a_stream_is_open_is_refused_until_it_closes(bundle):
+    with winml.GenaiSession(bundle) as session:
+        stream = session.generate_streaming("Hello", greedy(64))
+        next(stream)
+        with pytest.raises(winml.GenaiSessionError) as busy:
+            session.generate("Hello", greedy(4))
+        assert "close() its iterator" in str(busy.value)
+        stream.close()
+        assert session.generate_timed("Hello", greedy(4)).generated_tokens == 4
+
+
 def test_generation_releases_the_gil(bundle):
     with winml.GenaiSession(bundle) as session:
         session.load()
