@@ -172,10 +172,9 @@ struct GenaiPooledRuns {
   std::optional<GreedyOutput> output;
   std::shared_ptr<const std::vector<StagePlacement>> placement;  // its first round's load's, once probed
 
-  // Through GenAI's Engine: every round's timed run, the engine's limits and the settings.
+  // Through GenAI's Engine (config.serving set): every round's timed run, and the engine's limits.
   std::vector<ServingRun> serving_runs;
   engine::ServingLimits serving_limits;
-  std::optional<ServingConfig> serving_config;
 
   // Counts a finished run (one round) for an interruption's summary.
   void count(const GenaiRunSamples& run) {
@@ -359,7 +358,6 @@ void run_serving_once(const BenchmarkInputs& context, LoadedSession& loaded, con
   settle_config(context, loaded, settings, kv, prompt, pooled);
   pooled.config.iterations = measured.config.requests;
   pooled.config.serving = measured.config;
-  pooled.serving_config = measured.config;
 }
 
 // One run of a combination (one round) on the loaded session, added to its pooled runs. When the
@@ -458,15 +456,15 @@ GenaiPerfResult finish(GenaiPooledRuns& pooled, const std::optional<RooflineMode
   if (pooled.placement) result.facts.placement = *pooled.placement;
   result.profile = std::move(pooled.profile);
   result.output = std::move(pooled.output);
-  if (pooled.serving_config) {
-    const ServingConfig& c = *pooled.serving_config;
+  if (result.config.serving) {
+    const ServingConfig& c = *result.config.serving;
     const std::optional<double> offered = c.mode == ServingMode::open ? c.request_rate : std::nullopt;
     result.serving = ServingResult{
         pooled.serving_limits,
         summarize_serving(pool_serving_runs(std::move(pooled.serving_runs)), percentiles, c.objectives, offered)};
   }
   // The roofline models one sequence's decode step; the engine's batched steps share their reads.
-  if (roofline && !pooled.serving_config) {
+  if (roofline && !result.config.serving) {
     RooflineMetrics figures =
         compute_roofline(*roofline, result.samples, result.metrics, probes, result.facts.peak_rss_bytes, depth);
     result.roofline = GenaiRoofline{*roofline, probes, figures};
