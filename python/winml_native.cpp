@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "command_line.h"
+#include "embedded_commands.h"
 #include "winml/ep_choice.h"
 #include "winml/errors.h"
 #include "winml/genai_session.h"
@@ -203,6 +204,7 @@ PYBIND11_MODULE(_native, m) {
       py::call_guard<py::gil_scoped_release>(),
       "Runs the winml command line in this process (argv[0] is the program's name) and returns its exit code; "
       "`python -m winml perf ...` is `winml perf ...`.");
+  bind_embedded_commands(m);
 
   exceptions.error =
       PyErr_NewExceptionWithDoc("winml.WinmlError", "Base of every error winml raises.", PyExc_RuntimeError, nullptr);

@@ -36,6 +36,12 @@ tests=(
   chromium
   # The ci preset builds the Python package (python/) and tests it with pytest (tests/python).
   pybind11-dev python3-dev python3-pytest
+  # scripts/build-wheel.sh builds the package's wheel offline (python3 -m build --no-isolation).
+  python3-build python3-setuptools python3-wheel
+  # The python_wheel test installs the wheel into fresh venvs (venv with ensurepip, on Debian 12).
+  python3-venv
+  # pandas, for the Python package tests (tests/python).
+  python3-pandas
 )
 sanitizers=(
   # The asan preset and the fuzz targets: clang, its sanitizer/libFuzzer runtimes, llvm-symbolizer.

@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "compile/worker_path.h"
+#include "console_hooks.h"
 #include "engine_log.h"
 #include "ep/ep_selection.h"
 #include "ep/library_registration.h"
@@ -139,6 +140,10 @@ void warn_flags_needing(const std::set<std::string>& given, const std::vector<st
 
 void warn(const std::string& message, const OutputOptions& output) {
   // A warning may repeat what came from a file (a report's fields, a bundle's config).
+  if (const ConsoleHooks* hooks = console_hooks(); hooks && hooks->warning) {
+    hooks->warning(message);  // a host shows it as its own (Python: a warning), unescaped
+    return;
+  }
   const std::string text = printable_message(message);
   if (output.color_stderr()) {
     std::fprintf(stderr, "\033[33mwarning:\033[0m %s\n", text.c_str());
@@ -147,6 +152,12 @@ void warn(const std::string& message, const OutputOptions& output) {
   }
 }
 
-void note(const std::string& message) { std::fprintf(stderr, "%s\n", printable_message(message).c_str()); }
+void note(const std::string& message) {
+  if (const ConsoleHooks* hooks = console_hooks(); hooks && hooks->status) {
+    hooks->status(message);
+    return;
+  }
+  std::fprintf(stderr, "%s\n", printable_message(message).c_str());
+}
 
 }  // namespace winml::cli

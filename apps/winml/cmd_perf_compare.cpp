@@ -18,6 +18,7 @@
 #include "compare/compare_format.h"
 #include "compare/gate.h"
 #include "compare/report_compare.h"
+#include "console_output.h"
 #include "document/read_reports.h"
 #include "number_flags.h"
 #include "perf_tool_flags.h"
@@ -65,7 +66,7 @@ void run_compare(const CompareFlags& flags) {
   const std::string text = flags.format == "json" ? compare::compare_json(comparison, gate)
                                                   : compare::compare_text(comparison, gate, to_terminal);
   if (flags.output.empty()) {
-    std::fputs(text.c_str(), stdout);
+    write_stdout(text);
   } else {
     storage::write_report(flags.output, text, flags.overwrite);
     if (flags.out.verbosity >= 0) note("comparison written to " + flags.output);

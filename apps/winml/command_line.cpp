@@ -40,14 +40,52 @@ int exit_code_for(const winml::Error& error) {
   }
 }
 
-}  // namespace
+// The command line CLI11 refused, in winml's words: `message`, and whether the usage hint follows.
+struct RefusedCommandLine {
+  std::string message;
+  bool usage_hint = false;
+};
 
-int run_command_line(std::vector<std::string> raw_arguments) {
+// Parses `raw_arguments` and runs the command they name. Help and version print and end with
+// their code; the gate's and Ctrl-C's ends come back as a code and a message; a refused command
+// line throws RefusedCommandLine, and the command's own errors propagate.
+CommandEnd parse_and_run(std::vector<std::string> raw_arguments) {
   // `winml help perf` is `winml perf --help`.
   std::vector<std::string> arguments = expand_help_command(std::move(raw_arguments));
   int argc = static_cast<int>(arguments.size());
   std::vector<char*> argv_pointers = winml::platform::argv_of(arguments);
   char** argv = argv_pointers.data();
+  std::unique_ptr<CLI::App> app_owner = make_app(argc, argv);
+  CLI::App& app = *app_owner;
+  try {
+    check_command_words(app, argc, argv);
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return {app.exit(e), {}};
+  } catch (const CLI::CallForAllHelp& e) {
+    return {app.exit(e), {}};
+  } catch (const CLI::CallForVersion& e) {
+    return {app.exit(e), {}};
+  } catch (const CLI::ExtrasError&) {
+    throw RefusedCommandLine{unexpected_argument_message(app)};
+  } catch (const CLI::ParseError& e) {
+    // CLI11 checks required flags before it looks at stray words, but a stray word is the likelier
+    // mistake: `winml perf reprot a.json` is a mistyped command, not a run that lacks --model.
+    if (!app.remaining(true).empty()) throw RefusedCommandLine{unexpected_argument_message(app)};
+    throw RefusedCommandLine{e.what(), true};
+  } catch (const RegressionFound& e) {
+    return {kExitRegression, e.what()};
+  } catch (const RunInterrupted& e) {
+    return {kExitInterrupted, e.what()};
+  } catch (const GateNotEvaluated& e) {
+    return {kExitGateNotEvaluated, e.what()};
+  }
+  return {};
+}
+
+}  // namespace
+
+int run_command_line(std::vector<std::string> arguments) {
   // Ctrl-C or a kill during a write deletes the temporary files in flight, then exits by the signal.
   winml::platform::remove_temp_files_on_signal();
   winml::platform::use_utf8_console();
@@ -56,43 +94,20 @@ int run_command_line(std::vector<std::string> raw_arguments) {
   route_engine_logs(0);
   // Destroyed last: every model created by a command callback is gone by then.
   winml::EngineScope engines;
-  std::unique_ptr<CLI::App> app_owner = make_app(argc, argv);
-  CLI::App& app = *app_owner;
   int code = 0;
   // Messages may repeat what came from a file or an argument: printed with controls escaped.
-  auto say = [](const std::string& before, const char* message, const std::string& after) {
+  auto say = [](const std::string& before, const std::string& message, const std::string& after) {
     std::fputs((before + winml::printable_message(message) + after).c_str(), stderr);
   };
   try {
-    check_command_words(app, argc, argv);
-    app.parse(argc, argv);
-  } catch (const CLI::CallForHelp& e) {
-    code = app.exit(e);
-  } catch (const CLI::CallForAllHelp& e) {
-    code = app.exit(e);
-  } catch (const CLI::CallForVersion& e) {
-    code = app.exit(e);
-  } catch (const CLI::ExtrasError&) {
-    say("error: ", unexpected_argument_message(app).c_str(), "\n");
+    const CommandEnd end = parse_and_run(std::move(arguments));
+    code = end.code;
+    // A gate's verdict is an error to the shell; Ctrl-C's message says what the report holds.
+    if (!end.message.empty()) say(code == kExitInterrupted ? "" : "error: ", end.message, "\n");
+  } catch (const RefusedCommandLine& refused) {
+    say("error: ", refused.message,
+        refused.usage_hint ? "\nRun 'winml --help' (or 'winml <command> --help') for usage.\n" : "\n");
     code = 2;
-  } catch (const CLI::ParseError& e) {
-    // CLI11 checks required flags before it looks at stray words, but a stray word is the likelier
-    // mistake: `winml perf reprot a.json` is a mistyped command, not a run that lacks --model.
-    if (!app.remaining(true).empty()) {
-      say("error: ", unexpected_argument_message(app).c_str(), "\n");
-    } else {
-      say("error: ", e.what(), "\nRun 'winml --help' (or 'winml <command> --help') for usage.\n");
-    }
-    code = 2;
-  } catch (const RegressionFound& e) {
-    say("error: ", e.what(), "\n");
-    code = kExitRegression;
-  } catch (const RunInterrupted& e) {
-    say("", e.what(), "\n");
-    code = kExitInterrupted;
-  } catch (const GateNotEvaluated& e) {
-    std::fprintf(stderr, "error: %s\n", e.what());
-    code = kExitGateNotEvaluated;
   } catch (const winml::Error& e) {
     say("error: ", e.what(), "\n");
     code = exit_code_for(e);
@@ -104,6 +119,15 @@ int run_command_line(std::vector<std::string> raw_arguments) {
     code = 1;
   }
   return finish_stdout(code);  // output lost to a full disk is a failure too
+}
+
+CommandEnd run_embedded(std::vector<std::string> arguments) {
+  route_engine_logs(0);
+  try {
+    return parse_and_run(std::move(arguments));
+  } catch (const RefusedCommandLine& refused) {
+    throw UsageError(refused.message);
+  }
 }
 
 }  // namespace winml::cli

@@ -6,6 +6,7 @@
 #include <iostream>
 #include <string>
 
+#include "console_hooks.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -20,6 +21,10 @@ std::string lost_output_message(int error) {
 }  // namespace
 
 void write_stdout(std::string_view text) {
+  if (const ConsoleHooks* hooks = console_hooks(); hooks && hooks->output) {
+    hooks->output(text);
+    return;
+  }
   errno = 0;
   std::size_t written = std::fwrite(text.data(), 1, text.size(), stdout);
   if (written != text.size() || std::fflush(stdout) != 0)

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli_common.h"
+#include "console_hooks.h"
 #include "generated_inputs/shape_summary.h"
 #include "perf/benchmark_observer.h"
 #include "report/live_monitor.h"
@@ -16,13 +17,16 @@
 
 namespace winml::cli {
 
-/// Prints a benchmark's notices and progress on stderr, following -q/-v.
+/// Prints a benchmark's notices and progress on stderr, following -q/-v; a host's ConsoleHooks
+/// take the progress instead when they have a sink for it.
 class PerfConsole final : public perf::BenchmarkObserver {
  public:
   /// Progress and the loading line are left out when quiet; warnings always show. `monitor`:
   /// --monitor was given, so start_monitor shows the live line.
   explicit PerfConsole(const OutputOptions& out, bool monitor = false)
-      : out_(out), monitor_wanted_(monitor), progress_(report::make_progress_reporter(std::cerr, out.verbosity < 0)) {}
+      : out_(out), monitor_wanted_(monitor), progress_(report::make_progress_reporter(std::cerr, out.verbosity < 0)) {
+    if (const ConsoleHooks* hooks = console_hooks(); hooks && hooks->progress) sink_ = hooks->progress;
+  }
   ~PerfConsole() override { stop_monitor(); }
   PerfConsole(const PerfConsole&) = delete;
   PerfConsole& operator=(const PerfConsole&) = delete;
@@ -45,15 +49,15 @@ class PerfConsole final : public perf::BenchmarkObserver {
   }
   /// One progress line (see report::make_progress_reporter).
   void on_iteration(const perf::ProgressEvent& event) override {
-    above([&] { progress_->on_iteration(event); });
+    above([&] { sink_->on_iteration(event); });
   }
   /// "[3/8] threads=2 pp=256 tg=32" before each combination of a sweep.
   void on_combination(const perf::CombinationEvent& event) override {
-    above([&] { progress_->on_combination(event); });
+    above([&] { sink_->on_combination(event); });
   }
   /// "cooling 0.5 s before the next run (--delay)" before each pause.
   void on_cooling(double seconds) override {
-    above([&] { progress_->on_cooling(seconds); });
+    above([&] { sink_->on_cooling(seconds); });
   }
 
   /// Under --monitor, shows the live line of `source`'s readings (the running sampler's newest,
@@ -85,6 +89,7 @@ class PerfConsole final : public perf::BenchmarkObserver {
   const OutputOptions& out_;
   bool monitor_wanted_ = false;
   std::unique_ptr<perf::ProgressSink> progress_;
+  perf::ProgressSink* sink_ = progress_.get();  // progress_, or the host's
   std::unique_ptr<report::LiveMonitor> monitor_;
 };
 

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "cli_common.h"
+#include "console_hooks.h"
 #include "console_output.h"
 #include "perf_html.h"
 #include "perf_options.h"
@@ -43,6 +44,12 @@ void emit_report(const Report& report, const PerfOptions& options, const std::fi
   };
   if (!options.output.empty()) say_if_moved("-o", path, written);
   if (!options.html.empty()) say_if_moved("--html", options.html, html_written);
+  const ConsoleHooks* hooks = console_hooks();
+  if (hooks && hooks->written) {
+    hooks->written(WrittenFile::report, written);
+    if (!options.html.empty()) hooks->written(WrittenFile::html, html_written);
+  }
+  if (hooks && hooks->rows) hooks->rows(report::make_reporter("jsonl", false)->render(report));
   auto say_where = [&] {
     if (options.out.verbosity < 0) return;
     note("report written to " + written.string());

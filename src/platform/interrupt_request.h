@@ -29,9 +29,11 @@ inline constexpr char kStopRequestNotice[] =
     "\nwinml: stopping after the current iteration to write the report of what finished; press Ctrl-C "
     "again to stop at once\n";
 
-/// For the signal handlers only: true when this SIGINT is taken as a stop request (a
-/// StopOnInterrupt is alive and no request was made yet), so the handler returns and the process
-/// goes on; false when the process should end. Async-signal-safe.
+/// For the signal handlers, and for a host that owns SIGINT itself (the Python package, which
+/// takes the interpreter's KeyboardInterrupt as a request): true when this Ctrl-C is taken as a
+/// stop request (a StopOnInterrupt is alive and no request was made yet), so the handler returns
+/// and the process goes on; false when the process should end (a host: when there is nothing to
+/// stop yet, or it was asked already). Async-signal-safe.
 bool take_interrupt_as_stop_request() noexcept;
 
 }  // namespace winml::platform

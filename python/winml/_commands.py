@@ -1,0 +1,95 @@
+"""winml's commands run in this process (winml._native._run_command), their flags taken as keywords.
+
+A keyword is a flag's long name with ``_`` for ``-``: ``max_new_tokens=16`` is ``--max-new-tokens 16``.
+A list or range is a comma list (``threads=[1, 2, 4]`` is ``--threads 1,2,4``, a sweep), a dict a list
+of ``key=value`` (``slo={"ttft": "500ms"}``), True gives a switch and False its ``--no-`` form, None
+leaves the flag out. A repeatable flag takes a list of values, one flag each (``shape=["a=1,8"]``), or
+a dict (``shape={"a": [1, 8]}``). The flags themselves, their checks and their messages are the
+command line's, so every option the CLI has is here, checked the same way.
+"""
+
+import difflib
+import json
+import os
+import warnings
+from collections.abc import Mapping
+
+from . import _native
+from ._native import UsageError
+
+
+class WinmlWarning(UserWarning):
+    """Something winml says about a run that does not stop it (the CLI's "warning: ..." lines)."""
+
+
+def _text(value):
+    if isinstance(value, os.PathLike):
+        return os.fspath(value)
+    if isinstance(value, Mapping):
+        return ",".join(f"{key}={_text(item)}" for key, item in value.items())
+    if isinstance(value, (list, tuple, range)):
+        return ",".join(_text(item) for item in value)
+    if isinstance(value, float):
+        return repr(value)  # every digit: "g" would round 0.1234567 to 0.123457
+    return str(value)
+
+
+def flag_arguments(command, options, api, taken=()):
+    """The command line of `options` for the winml command `command` (e.g. ["perf"]). `api` names
+    the Python call in messages; `taken` are flags the call sets itself."""
+    flags = {flag["name"]: flag for flag in _native._command_flags(command)}
+    usage = "winml " + " ".join(command) + " --help"
+    arguments = []
+    for key, value in options.items():
+        name = key.replace("_", "-")
+        if name in taken:
+            raise UsageError(f"{api} sets --{name} itself: drop {key}=")
+        flag = flags.get(name)
+        if flag is None:
+            close = difflib.get_close_matches(name, [n for n in flags if n not in taken], n=1)
+            hint = f"; did you mean {close[0].replace('-', '_')}=?" if close else ""
+            raise UsageError(
+                f"{api} has no option {key}= (winml {' '.join(command)} has no --{name}){hint} Its options are the "
+                f"command's flags with _ for -, e.g. threads=[1, 2] for --threads 1,2 ({usage})"
+            )
+        if value is None:
+            continue
+        if not flag["takes_value"]:
+            if value is True:
+                arguments.append(f"--{name}")
+            elif value is False:
+                if flag["negation"]:
+                    arguments.append(f"--{flag['negation']}")
+            elif flag["repeatable"] and isinstance(value, int) and value >= 0:
+                arguments += [f"--{name}"] * value  # verbose=2 is -v -v
+            else:
+                raise UsageError(f"{api}: {key}= is a switch (--{name}): give True or False, not {value!r}")
+            continue
+        if isinstance(value, bool):
+            raise UsageError(f"{api}: {key}= takes a value (--{name} VALUE), not {value!r} ({usage})")
+        if flag["repeatable"] and isinstance(value, Mapping):
+            for item_key, item in value.items():
+                arguments += [f"--{name}", f"{item_key}={_text(item)}"]
+        elif flag["repeatable"] and isinstance(value, (list, tuple)):
+            for item in value:
+                arguments += [f"--{name}", _text(item)]
+        else:
+            arguments += [f"--{name}", _text(value)]
+    return arguments
+
+
+def run(arguments, progress=None):
+    """Runs `arguments` (a winml command line without the program's name) in this process. Its
+    warnings become WinmlWarning; a run Ctrl-C stopped raises KeyboardInterrupt saying what its
+    report holds. Returns the native result: code, output, rows, report_path, html_path, ..."""
+    result = _native._run_command(list(arguments), progress)
+    for message in result["warnings"]:
+        warnings.warn(message, WinmlWarning, stacklevel=3)
+    if result["interrupted"] or result["code"] == 130:
+        raise KeyboardInterrupt(result["message"] or "interrupted (Ctrl-C)")
+    return result
+
+
+def json_output(result):
+    """The command's stdout as the JSON document it is."""
+    return json.loads(result["output"].decode("utf-8"))

@@ -1,0 +1,144 @@
+"""winml's benchmarks from Python: perf.run is `winml perf`, returning the report as a dict.
+
+    import winml, pandas
+    report = winml.perf.run("bundle", threads=[1, 2, 4], max_new_tokens=32, iterations=5)
+    frame = pandas.DataFrame(winml.perf.rows(report))
+
+run() takes every flag of `winml perf` as a keyword (see winml._commands for the spelling) and
+measures exactly as the CLI does, in this process. load() reads a report file, compare() tests one
+report against another (the verdicts as data, the --fail-if-slower gate as a boolean), rows() gives
+a run's csv/jsonl rows as dicts.
+"""
+
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from typing import Any, Callable, Dict, List, Optional, Sequence, Union
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+from . import _commands, _native
+from ._native import UsageError
+
+
+class Report(dict):
+    """A winml perf report (docs/report.schema.json) as a dict. ``path`` is the file it was
+    written to or read from (None when perf.run was told save=False), ``html_path`` the page
+    --html wrote; a report from perf.run also has its rows (see rows())."""
+
+    path: Optional[str]
+    html_path: Optional[str]
+
+    def __init__(self, document, path=None, html_path=None, rows=None):
+        super().__init__(document)
+        self.path = path
+        self.html_path = html_path
+        self._rows = rows
+
+
+class Comparison(dict):
+    """`winml perf compare -f json`'s document (docs/compare.schema.json) as a dict. ``passed`` is
+    the --fail-if-slower gate: True when it passed, False when a primary metric regressed or could
+    not be tested, None when no gate was asked for."""
+
+    passed: Optional[bool]
+
+    def __init__(self, document, passed):
+        super().__init__(document)
+        self.passed = passed
+
+
+def run(
+    model: PathLike,
+    *,
+    save: bool = True,
+    progress: Optional[Callable[[Dict[str, Any]], object]] = None,
+    **options: Any,
+) -> Report:
+    """Benchmarks `model` (a GenAI bundle folder or an .onnx file) as `winml perf -m MODEL` does,
+    with every flag of winml perf as a keyword (threads=[1, 2] sweeps --threads 1,2), and returns
+    the report as a Report (a dict).
+
+    save: write the report file as the CLI does (output= names it; default: a new file under the
+    cache root, see Report.path); False leaves no file. progress: called with a dict per event
+    ({"event": "iteration", "phase": "timed", "index": 3, "total": 10, ...}, "combination",
+    "cooling" and "status" lines); without it the run is quiet. Ctrl-C stops after the current
+    iteration and raises KeyboardInterrupt once the report of what finished is written.
+    Errors are winml's: UsageError (also ValueError) for a bad option, GenaiLoadError, ...
+    """
+    arguments = ["perf", "-m", os.fspath(model)]
+    arguments += _commands.flag_arguments(["perf"], options, "perf.run()", taken=("model", "format"))
+    with tempfile.TemporaryDirectory(prefix="winml-perf-") as scratch:
+        if not save:
+            if options.get("output") is not None:
+                raise UsageError("perf.run(): output= names the report file and save=False asks for none: drop one")
+            arguments += ["-o", os.path.join(scratch, "report.json")]
+        result = _commands.run([*arguments, "-f", "json"], progress)
+    rows = [json.loads(line) for line in result["rows"].splitlines() if line.strip()]
+    return Report(
+        _commands.json_output(result),
+        path=result["report_path"] if save else None,
+        html_path=result["html_path"],
+        rows=rows,
+    )
+
+
+def load(path: PathLike) -> Report:
+    """Reads the report file `path` (or "last", "last~N": the newest under the cache root, as
+    `winml perf ls` lists them) into a Report. A file that is no winml perf report is a UsageError
+    naming the problem."""
+    resolved = _native._report_file(os.fspath(path))
+    with open(resolved, encoding="utf-8") as file:
+        return Report(json.load(file), path=resolved)
+
+
+def compare(
+    base: Union[PathLike, Mapping],
+    new: Union[PathLike, Mapping],
+    *more: Union[PathLike, Mapping],
+    fail_if_slower: Optional[float] = None,
+    force: bool = False,
+) -> Comparison:
+    """Compares each later report with `base`, metric by metric, as `winml perf compare` does.
+    Each report is a path (or "last", "last~N") or a Report/dict. fail_if_slower=PCT adds the CI
+    gate; force=True compares reports that measure different work. Returns a Comparison (a dict:
+    docs/compare.schema.json) whose ``passed`` is the gate's verdict."""
+    with tempfile.TemporaryDirectory(prefix="winml-compare-") as scratch:
+        files = []
+        for index, report in enumerate((base, new, *more)):
+            if isinstance(report, Mapping):
+                if getattr(report, "path", None):
+                    files.append(report.path)
+                    continue
+                file_name = os.path.join(scratch, f"report-{index}.json")
+                with open(file_name, "w", encoding="utf-8") as file:
+                    json.dump(report, file)
+                files.append(file_name)
+            else:
+                files.append(os.fspath(report))
+        options = {"fail_if_slower": fail_if_slower, "force": force}
+        arguments = ["perf", "compare", *files, "-f", "json"]
+        arguments += _commands.flag_arguments(["perf", "compare"], options, "perf.compare()")
+        result = _commands.run(arguments)
+    passed = None if fail_if_slower is None else result["code"] == 0
+    return Comparison(_commands.json_output(result), passed)
+
+
+def rows(report: Union[Report, Sequence[Report]]) -> List[Dict[str, Any]]:
+    """The result rows of a report perf.run returned, or of a list of them: the columns of `winml
+    perf -f csv/jsonl` (docs/formats.md, "Rows"), one dict per result, ready for pandas.DataFrame.
+    A report read from a file has no rows here (winml computes them from a run's measurements, not
+    from the file): `winml perf ... -f jsonl` prints them."""
+    if isinstance(report, (list, tuple)):
+        return [row for each in report for row in rows(each)]
+    found = getattr(report, "_rows", None)
+    if found is None:
+        raise UsageError(
+            "perf.rows() takes a report perf.run() returned (or a list of them); this one was read from a file or "
+            "built by hand, and its rows are computed from a run's measurements: run `winml perf ... -f jsonl`, or "
+            "perf.run() again"
+        )
+    return list(found)
+
+__all__ = ["Comparison", "Report", "compare", "load", "rows", "run"]
