@@ -16,6 +16,7 @@ import jsonschema
 import pytest
 
 import winml
+from conftest import winml_program
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SMALL = dict(max_new_tokens=8, iterations=6, warmup=1, bandwidth_probe=False)
@@ -46,9 +47,9 @@ def test_run_returns_a_report_that_validates_and_matches_the_clis(bundle, tmp_pa
     assert report.path == str(tmp_path / "py.json")
     assert json.loads((tmp_path / "py.json").read_text()) == report  # the file holds what came back
     cli_path = tmp_path / "cli.json"
-    cli = subprocess.run([os.environ["WINML_BIN"], "perf", "-q", "-m", bundle, "-n", "8", "--iterations", "6",
-                          "--warmup", "1", "--no-bandwidth-probe", "-o", str(cli_path), "-f", "jsonl"],
-                         capture_output=True, text=True, check=True)
+    cli = winml_program("perf", "-q", "-m", bundle, "-n", "8", "--iterations", "6", "--warmup", "1",
+                        "--no-bandwidth-probe", "-o", str(cli_path), "-f", "jsonl", capture_output=True, text=True,
+                        check=True)
     expected = json.loads(cli_path.read_text())
     ours, theirs = report["results"][0], expected["results"][0]
     for config in (ours["config"], theirs["config"]):

@@ -4,7 +4,6 @@ Ctrl-C, and the original tool's winml.modelkit.session names."""
 import os
 import shutil
 import signal
-import subprocess
 import threading
 import time
 import warnings
@@ -12,6 +11,7 @@ import warnings
 import pytest
 
 import winml
+from conftest import winml_program
 from winml.modelkit.session import GenaiSession as ModelkitSession
 
 
@@ -136,7 +136,7 @@ def test_the_original_tools_example_runs_unchanged(bundle):
 
 
 def test_the_version_is_winmls():
-    out = subprocess.run([os.environ["WINML_BIN"], "--version"], capture_output=True, text=True, check=True).stdout
+    out = winml_program("--version", capture_output=True, text=True, check=True).stdout
     assert winml.__version__ and winml.__version__ in out
 
 
