@@ -181,3 +181,11 @@ def test_the_notebook_example_sweeps_threads_into_a_dataframe(bundle, tmp_path):
     table = run.stdout.splitlines()
     header = next(i for i, line in enumerate(table) if line.split()[:2] == ["threads", "ttft_median_ms"])
     assert [line.split()[0] for line in table[header + 1:header + 3]] == ["1", "2"]
+
+
+def test_a_single_onnx_model_runs_on_the_winml_runtime(bundle):
+    report = quietly(winml.perf.run, os.path.join(bundle, "model.onnx"), iterations=20, warmup=2, save=False)
+    jsonschema.validate(report, schema("report.schema.json"))
+    assert report["kind"] == "onnx" and report["results"][0]["metrics"]["latency_ms"]["count"] == 20
+    (row,) = winml.perf.rows(report)
+    assert row["kind"] == "onnx" and row["latency_median_ms"] > 0
