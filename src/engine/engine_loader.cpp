@@ -30,6 +30,21 @@ const plugin::PluginSpec& engine_plugin() {
 }
 
 [[noreturn]] void not_installed(const fs::path& plugin, const std::string& why) {
+  // The engine itself missing is said as such: its folder's ONNX Runtime libraries are then
+  // beside the point (and plugin_path's fallback names a folder that may not exist at all).
+  if (!fs::exists(plugin)) {
+    const std::string variable = engine_plugin().path_variable;
+    if (platform::environment_variable(variable)) {
+      throw GenaiNotInstalledError(variable + " names " + plugin.string() +
+                                   ", which does not exist: point it at the libwinml_engine.so of this winml's "
+                                   "build, or unset it to use the one installed beside winml.");
+    }
+    throw GenaiNotInstalledError(
+        "the winml engine " + plugin.filename().string() +
+        " is missing: winml looks for it beside its own code, then at " + plugin.string() +
+        ". Rebuild winml (cmake --build builds it beside the program), reinstall winml (or its wheel), or point " +
+        variable + " at it.");
+  }
   fs::path folder = plugin.parent_path();
   for (const char* name : kEngineLibraries) {
     const std::string lib = platform::library_file_name(name);

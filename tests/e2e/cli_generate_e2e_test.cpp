@@ -79,6 +79,16 @@ TEST_F(GenerateCli, HelpWorksWithoutEngineLibraries) {
   EXPECT_NE(result.out.find("--max-new-tokens"), std::string::npos);
 }
 
+TEST_F(GenerateCli, AMissingEngineIsNamedNotItsLibraries) {
+  auto result = test::run_command("WINML_ENGINE_PATH=/nonexistent/libwinml_engine.so " + test::winml_binary() +
+                                  " generate -m " + bundle().string() + " --prompt hi");
+  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_NE(result.err.find("WINML_ENGINE_PATH names /nonexistent/libwinml_engine.so, which does not exist"),
+            std::string::npos)
+      << result.err;
+  EXPECT_EQ(result.err.find("libonnxruntime"), std::string::npos) << result.err;
+}
+
 TEST_F(GenerateCli, MissingGenaiLibraryIsNamed) {
   // A copy of the engine plugin alone in a folder: its ONNX Runtime libraries are missing.
   fs::path lonely = root_->path() / "lonely";
