@@ -55,12 +55,9 @@ const char* phase_name(perf::Phase phase) {
 // stop; nothing more is called after it.
 class CallbackEvents final : public perf::ProgressSink {
  public:
+  // Made and destroyed by run_command, with the GIL held (its Python objects need it).
   explicit CallbackEvents(py::object callback) : callback_(std::move(callback)) {}
-  ~CallbackEvents() override {
-    py::gil_scoped_acquire gil;
-    callback_ = py::object();
-    error_.reset();
-  }
+  ~CallbackEvents() override = default;
   CallbackEvents(const CallbackEvents&) = delete;
   CallbackEvents& operator=(const CallbackEvents&) = delete;
 
@@ -163,7 +160,6 @@ py::dict run_command(std::vector<std::string> arguments, const py::object& on_ev
     done = true;
     finished.notify_one();
   });
-  bool interrupted = false;
   bool stop_taken = false;
   std::optional<py::error_already_set> signal_error;
   while (true) {
@@ -172,15 +168,14 @@ py::dict run_command(std::vector<std::string> arguments, const py::object& on_ev
       std::unique_lock<std::mutex> lock(mutex);
       if (finished.wait_for(lock, std::chrono::milliseconds(50), [&] { return done; })) break;
     }
-    if (!interrupted && PyErr_CheckSignals() != 0) {
+    if (!signal_error && PyErr_CheckSignals() != 0) {
       // Kept for after the run: Ctrl-C (or a signal handler's exception) stops the benchmark at
       // its next iteration; loading cannot be cut short, so a request before the timed runs waits
       // for them to begin.
       signal_error.emplace();
-      interrupted = true;
       PySys_WriteStderr("\nwinml: stopping after the current iteration to write the report of what finished\n");
     }
-    if (interrupted && !stop_taken) stop_taken = platform::take_interrupt_as_stop_request();
+    if (signal_error && !stop_taken) stop_taken = platform::take_interrupt_as_stop_request();
   }
   {
     py::gil_scoped_release released;

@@ -69,12 +69,13 @@ def run(
     """
     arguments = ["perf", "-m", os.fspath(model)]
     arguments += _commands.flag_arguments(["perf"], options, "perf.run()", taken=("model", "format"))
-    with tempfile.TemporaryDirectory(prefix="winml-perf-") as scratch:
-        if not save:
-            if options.get("output") is not None:
-                raise UsageError("perf.run(): output= names the report file and save=False asks for none: drop one")
-            arguments += ["-o", os.path.join(scratch, "report.json")]
+    if save:
         result = _commands.run([*arguments, "-f", "json"], progress)
+    else:
+        if options.get("output") is not None:
+            raise UsageError("perf.run(): output= names the report file and save=False asks for none: drop one")
+        with tempfile.TemporaryDirectory(prefix="winml-perf-") as scratch:
+            result = _commands.run([*arguments, "-o", os.path.join(scratch, "report.json"), "-f", "json"], progress)
     rows = [json.loads(line) for line in result["rows"].splitlines() if line.strip()]
     return Report(
         _commands.json_output(result),

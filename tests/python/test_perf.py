@@ -189,3 +189,29 @@ def test_a_single_onnx_model_runs_on_the_winml_runtime(bundle):
     assert report["kind"] == "onnx" and report["results"][0]["metrics"]["latency_ms"]["count"] == 20
     (row,) = winml.perf.rows(report)
     assert row["kind"] == "onnx" and row["latency_median_ms"] > 0
+
+
+def test_a_second_command_while_one_runs_is_refused(bundle):
+    measuring = threading.Event()
+    finish = threading.Event()
+    outcome = {}
+
+    def progress(event):
+        if event["event"] == "iteration" and event["phase"] == "timed":
+            measuring.set()
+            finish.wait(10)  # holds the run inside its timed phase until the main thread has tried
+
+    def run():
+        outcome["report"] = quietly(winml.perf.run, bundle, save=False, progress=progress, **SMALL)
+
+    runner = threading.Thread(target=run)
+    runner.start()
+    assert measuring.wait(30)
+    try:
+        with pytest.raises(winml.UsageError, match="already running a command"):
+            winml.sys()
+    finally:
+        finish.set()
+        runner.join()
+    assert outcome["report"]["results"][0]["metrics"]["ttft_ms"]["count"] == 6
+    assert winml.sys()["schema_version"] == 1  # free again
