@@ -42,6 +42,9 @@ tests=(
   python3-venv
   # pandas, for the Python package tests (tests/python).
   python3-pandas
+  # The newcomer test (tests/docs/newcomer.py) writes the single model and test data set that the
+  # README's `perf -m model.onnx` lines assume a reader has.
+  python3-onnx
 )
 sanitizers=(
   # The asan preset and the fuzz targets: clang, its sanitizer/libFuzzer runtimes, llvm-symbolizer.
