@@ -12,6 +12,7 @@ a run's csv/jsonl rows as dicts.
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
@@ -57,8 +58,9 @@ def run(
     **options: Any,
 ) -> Report:
     """Benchmarks `model` (a GenAI bundle folder or an .onnx file) as `winml perf -m MODEL` does,
-    with every flag of winml perf as a keyword (threads=[1, 2] sweeps --threads 1,2), and returns
-    the report as a Report (a dict).
+    with every flag of winml perf as a keyword (threads=[1, 2] sweeps --threads 1,2; a one-letter
+    flag's letter works too: n=8 is -n 8, max_new_tokens=8), and returns the report as a Report
+    (a dict). The options are listed below and in inspect.signature(winml.perf.run).
 
     save: write the report file as the CLI does (output= names it; default: a new file under the
     cache root, see Report.path); False leaves no file. progress: called with a dict per event
@@ -85,6 +87,9 @@ def run(
     )
 
 
+_commands.document(run, ["perf"], taken=("model", "format"))
+
+
 def load(path: PathLike) -> Report:
     """Reads the report file `path` (or "last", "last~N": the newest under the cache root, as
     `winml perf ls` lists them) into a Report. A file that is no winml perf report is a UsageError
@@ -107,6 +112,7 @@ def compare(
     docs/compare.schema.json) whose ``passed`` is the gate's verdict."""
     with tempfile.TemporaryDirectory(prefix="winml-compare-") as scratch:
         files = []
+        names = {}  # the scratch file of a report given as a dict -> how the caller gave it
         for index, report in enumerate((base, new, *more)):
             if isinstance(report, Mapping):
                 if getattr(report, "path", None):
@@ -116,14 +122,29 @@ def compare(
                 with open(file_name, "w", encoding="utf-8") as file:
                     json.dump(report, file)
                 files.append(file_name)
+                names[file_name] = f"{_argument_name(index)} (a report dict)"
             else:
                 files.append(os.fspath(report))
         options = {"fail_if_slower": fail_if_slower, "force": force}
         arguments = ["perf", "compare", *files, "-f", "json"]
         arguments += _commands.flag_arguments(["perf", "compare"], options, "perf.compare()")
-        result = _commands.run(arguments)
+        result = _commands.run(arguments, speak=lambda text: _compare_speaks_python(text, names))
     passed = None if fail_if_slower is None else result["code"] == 0
     return Comparison(_commands.json_output(result), passed)
+
+
+def _argument_name(index):
+    return ("base", "new")[index] if index < 2 else f"the report at position {index + 1}"
+
+
+def _compare_speaks_python(text, names):
+    """perf compare's message in perf.compare()'s words: its keywords for the CLI's flags, and the
+    caller's names for the scratch files of reports given as dicts."""
+    for file_name, name in names.items():
+        text = text.replace(file_name, name)
+    text = re.sub(r"--fail-if-slower (\d\S*)", r"fail_if_slower=\1", text)
+    text = text.replace("--fail-if-slower", "fail_if_slower=").replace("--force", "force=True")
+    return text.replace("winml perf compare base.json new.json", "perf.compare(base, new)")
 
 
 def rows(report: Union[Report, Sequence[Report]]) -> List[Dict[str, Any]]:
