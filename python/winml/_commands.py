@@ -81,7 +81,8 @@ def flag_arguments(command, options, api, taken=()):
                 raise UsageError(f"{api}: {key}= is a switch (--{name}): give True or False, not {value!r}")
             continue
         if isinstance(value, bool):
-            raise UsageError(f"{api}: {key}= takes a value (--{name} {flag['value_name'] or 'VALUE'}), not {value!r} ({usage})")
+            value_name = flag["value_name"] or "VALUE"
+            raise UsageError(f"{api}: {key}= takes a value (--{name} {value_name}), not {value!r} ({usage})")
         if flag["repeatable"] and isinstance(value, Mapping):
             for item_key, item in value.items():
                 arguments += [f"--{name}", f"{item_key}={_text(item)}"]
@@ -105,12 +106,10 @@ def run(arguments, progress=None, speak=None):
         if speak is None:
             raise
         raise type(error)(speak(str(error))) from None
-    if speak is None:
-        speak = lambda text: text  # noqa: E731
-    else:
+    if speak is not None:
         result["output"] = speak(result["output"].decode("utf-8")).encode("utf-8")
     for message in result["warnings"]:
-        warnings.warn(speak(message), WinmlWarning, stacklevel=3)
+        warnings.warn(speak(message) if speak else message, WinmlWarning, stacklevel=3)
     if result["interrupted"] or result["code"] == 130:
         raise KeyboardInterrupt(result["message"] or "interrupted (Ctrl-C)")
     return result
@@ -150,5 +149,6 @@ def document(function, command, taken=()):
         f"Options: the flags of `winml {' '.join(command)}` (`winml {' '.join(command)} --help`), _ for -; "
         "None leaves one out."
     )
-    function.__doc__ = (inspect.cleandoc(function.__doc__ or "") + "\n\n" + heading + "\n\n" + "\n".join(lines)).rstrip()
+    own_doc = inspect.cleandoc(function.__doc__ or "")
+    function.__doc__ = (own_doc + "\n\n" + heading + "\n\n" + "\n".join(lines)).rstrip()
     return function
