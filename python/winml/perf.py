@@ -79,6 +79,8 @@ def run(
         with tempfile.TemporaryDirectory(prefix="winml-perf-") as scratch:
             result = _commands.run([*arguments, "-o", os.path.join(scratch, "report.json"), "-f", "json"], progress)
     rows = [json.loads(line) for line in result["rows"].splitlines() if line.strip()]
+    if save and result["report_path"]:
+        _rows_of_files[_file_key(result["report_path"])] = (_file_stamp(result["report_path"]), rows)
     return Report(
         _commands.json_output(result),
         path=result["report_path"] if save else None,
@@ -90,13 +92,31 @@ def run(
 _commands.document(run, ["perf"], taken=("model", "format"))
 
 
+# The rows of the report files perf.run wrote in this process, by file, with the file's size and
+# time then: perf.load gives them back while the file is unchanged (rows come from a run's
+# measurements, which the file does not hold in that form).
+_rows_of_files: Dict[str, Any] = {}
+
+
+def _file_key(path):
+    return os.path.realpath(path)
+
+
+def _file_stamp(path):
+    status = os.stat(path)
+    return (status.st_size, status.st_mtime_ns)
+
+
 def load(path: PathLike) -> Report:
     """Reads the report file `path` (or "last", "last~N": the newest under the cache root, as
     `winml perf ls` lists them) into a Report. A file that is no winml perf report is a UsageError
-    naming the problem."""
+    naming the problem. A report perf.run wrote in this process comes back with its rows (rows()),
+    while its file is unchanged."""
     resolved = _native._report_file(os.fspath(path))
     with open(resolved, encoding="utf-8") as file:
-        return Report(json.load(file), path=resolved)
+        document = json.load(file)
+    stamp, rows = _rows_of_files.get(_file_key(resolved), (None, None))
+    return Report(document, path=resolved, rows=rows if stamp == _file_stamp(resolved) else None)
 
 
 def compare(
@@ -150,15 +170,16 @@ def _compare_speaks_python(text, names):
 def rows(report: Union[Report, Sequence[Report]]) -> List[Dict[str, Any]]:
     """The result rows of a report perf.run returned, or of a list of them: the columns of `winml
     perf -f csv/jsonl` (docs/formats.md, "Rows"), one dict per result, ready for pandas.DataFrame.
-    A report read from a file has no rows here (winml computes them from a run's measurements, not
-    from the file): `winml perf ... -f jsonl` prints them."""
+    A report load() read has them when perf.run wrote it in this process (perf.rows(perf.load("last"))
+    after a run); one written elsewhere has none here (winml computes them from a run's
+    measurements, not from the file): `winml perf ... -f jsonl` prints them."""
     if isinstance(report, (list, tuple)):
         return [row for each in report for row in rows(each)]
     found = getattr(report, "_rows", None)
     if found is None:
         raise UsageError(
-            "perf.rows() takes a report perf.run() returned (or a list of them); this one was read from a file or "
-            "built by hand, and its rows are computed from a run's measurements: run `winml perf ... -f jsonl`, or "
+            "perf.rows() takes a report perf.run() returned (or a list of them), or one perf.load() read that "
+            "perf.run() wrote in this process; this one was written elsewhere or built by hand, and its rows are computed from a run's measurements: run `winml perf ... -f jsonl`, or "
             "perf.run() again"
         )
     return list(found)

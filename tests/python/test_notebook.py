@@ -106,3 +106,14 @@ def test_generation_applies_the_chat_template_as_the_cli_does(bundle):
 def test_the_wheel_has_a_pandas_extra():
     project = tomllib.loads((ROOT / "python" / "pyproject.toml").read_text())["project"]
     assert project["optional-dependencies"]["pandas"] == ["pandas"]
+
+
+def test_rows_of_a_report_loaded_after_its_run(bundle, tmp_path):
+    report = quietly(winml.perf.run, bundle, max_new_tokens=2, **SMALL)
+    assert winml.perf.rows(winml.perf.load("last")) == winml.perf.rows(report)
+    assert winml.perf.rows(winml.perf.load(report.path)) == winml.perf.rows(report)
+    # A file written elsewhere (here: rewritten) has no rows to give; the message says what to run.
+    copy = tmp_path / "copy.json"
+    copy.write_text(pathlib.Path(report.path).read_text())
+    with pytest.raises(winml.UsageError, match="-f jsonl"):
+        winml.perf.rows(winml.perf.load(copy))
