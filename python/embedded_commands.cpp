@@ -216,11 +216,17 @@ void bind_embedded_commands(py::module_& module) {
           d["takes_value"] = flag.takes_value;
           d["repeatable"] = flag.repeatable;
           d["negation"] = flag.negation.empty() ? py::object(py::none()) : py::object(py::str(flag.negation));
+          d["short_name"] = flag.short_name.empty() ? py::object(py::none()) : py::object(py::str(flag.short_name));
+          d["description"] = flag.description;
+          d["value_name"] = flag.value_name;
+          d["default"] = flag.default_text;
           flags.append(d);
         }
         return flags;
       },
-      py::arg("path"), "The flags of the winml command `path` names, e.g. ['perf']: [{name, takes_value, ...}].");
+      py::arg("path"),
+      "The flags of the winml command `path` names, e.g. ['perf']: [{name, takes_value, repeatable, negation, "
+      "short_name, description, value_name, default}], in the order its help lists them.");
   module.def(
       "_report_file",
       [](const std::string& name) {

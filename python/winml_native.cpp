@@ -15,6 +15,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "command_line.h"
 #include "embedded_commands.h"
@@ -36,6 +37,8 @@ struct Exceptions {
   PyObject* session = nullptr;        // winml.GenaiSessionError
   PyObject* not_installed = nullptr;  // winml.GenaiNotInstalledError
   PyObject* load = nullptr;           // winml.GenaiLoadError
+  PyObject* onnx_io = nullptr;        // winml.OnnxIoNotInstalledError
+  PyObject* warning = nullptr;        // winml.WinmlWarning (a UserWarning)
 };
 Exceptions exceptions;
 
@@ -54,6 +57,32 @@ PyObject* exception_for(const Error& e) {
       break;
   }
   return exceptions.error;
+}
+
+// GenerationConfig's sampling settings given without do_sample: greedy decoding ignores them, so
+// say so as `winml generate` does for --temperature without --do-sample (a WinmlWarning).
+void warn_sampling_needs_do_sample(const std::optional<double>& temperature, const std::optional<double>& top_p,
+                                   const std::optional<int>& top_k, const std::optional<std::int64_t>& seed) {
+  std::vector<std::string> given;
+  if (temperature) given.emplace_back("temperature=");
+  if (top_p) given.emplace_back("top_p=");
+  if (top_k) given.emplace_back("top_k=");
+  if (seed) given.emplace_back("seed=");
+  if (given.empty()) return;
+  std::string list;
+  for (const std::string& name : given) list += (list.empty() ? "" : ", ") + name;
+  const bool one = given.size() == 1;
+  const std::string message =
+      list + (one ? " has" : " have") +
+      " no effect without do_sample=True (generation stays greedy): add do_sample=True or drop " +
+      (one ? "it" : "them");
+  if (PyErr_WarnEx(exceptions.warning, message.c_str(), 1) != 0) throw py::error_already_set();
+}
+
+// The prompt as `winml generate` uses it: wrapped in the bundle's chat template unless the
+// caller asks for it as given (--no-apply-template, apply_template=False).
+std::string prompt_text(GenaiSession& session, const std::string& prompt, bool apply_template) {
+  return apply_template ? session.apply_chat_template(prompt) : prompt;
 }
 
 // The session options from the keyword arguments, as the C++ API takes them: ep=None respects
@@ -120,16 +149,17 @@ auto with_session(const SessionHandle& handle, Call call) {
 // is idle and usable again once the iterator is gone.
 class PieceStream {
  public:
-  PieceStream(const SessionHandle& handle, std::string prompt, GenerationConfig config)
+  PieceStream(const SessionHandle& handle, std::string prompt, GenerationConfig config, bool apply_template)
       : session_(handle.session), claim_(handle.claim()) {
-    worker_ = std::thread([this, prompt = std::move(prompt), config] {
+    worker_ = std::thread([this, prompt = std::move(prompt), config, apply_template] {
       try {
-        session_->generate_streaming(prompt, config, [this](std::string_view piece) {
-          if (cancelled_) throw StreamCancelled{};
-          std::lock_guard<std::mutex> lock(mutex_);
-          pieces_.emplace_back(piece);
-          ready_.notify_one();
-        });
+        session_->generate_streaming(prompt_text(*session_, prompt, apply_template), config,
+                                     [this](std::string_view piece) {
+                                       if (cancelled_) throw StreamCancelled{};
+                                       std::lock_guard<std::mutex> lock(mutex_);
+                                       pieces_.emplace_back(piece);
+                                       ready_.notify_one();
+                                     });
       } catch (const StreamCancelled&) {
         // The consumer went away: nothing to hand on.
       } catch (...) {
@@ -220,15 +250,28 @@ PYBIND11_MODULE(_native, m) {
   exceptions.load = PyErr_NewExceptionWithDoc("winml.GenaiLoadError",
                                               "A bundle could not be loaded: bad config, missing file, unavailable EP.",
                                               exceptions.session, nullptr);
+  exceptions.onnx_io = PyErr_NewExceptionWithDoc(
+      "winml.OnnxIoNotInstalledError",
+      "winml's ONNX file support (libwinml_onnx_io.so: bundle.synth, .pb inputs) cannot be loaded; the message "
+      "names the file and WINML_ONNX_IO_PATH. Not a GenaiNotInstalledError: ONNX Runtime and GenAI may be fine.",
+      exceptions.error, nullptr);
+  exceptions.warning = PyErr_NewExceptionWithDoc(
+      "winml.WinmlWarning",
+      "Something winml says about a run that does not stop it (the CLI's \"warning: ...\" lines).", PyExc_UserWarning,
+      nullptr);
   m.attr("WinmlError") = py::handle(exceptions.error);
   m.attr("UsageError") = py::handle(exceptions.usage);
   m.attr("GenaiSessionError") = py::handle(exceptions.session);
   m.attr("GenaiNotInstalledError") = py::handle(exceptions.not_installed);
   m.attr("GenaiLoadError") = py::handle(exceptions.load);
+  m.attr("OnnxIoNotInstalledError") = py::handle(exceptions.onnx_io);
+  m.attr("WinmlWarning") = py::handle(exceptions.warning);
   // pybind11 takes a plain void(*)(std::exception_ptr): the parameter cannot be a reference.
   py::register_exception_translator([](std::exception_ptr p) {  // NOLINT(performance-unnecessary-value-param)
     try {
       if (p) std::rethrow_exception(p);
+    } catch (const OnnxIoNotInstalledError& e) {
+      PyErr_SetString(exceptions.onnx_io, e.what());
     } catch (const Error& e) {
       PyErr_SetString(exception_for(e), e.what());
     }
@@ -236,24 +279,29 @@ PYBIND11_MODULE(_native, m) {
 
   py::class_<GenerationConfig>(m, "GenerationConfig",
                                "How to generate: the fields and defaults of winml::GenerationConfig.")
-      .def(py::init([](int max_new_tokens, bool do_sample, double temperature, double top_p, int top_k,
-                       double repetition_penalty, std::optional<std::int64_t> seed, bool stop_at_eos,
-                       std::optional<int> max_length) {
+      .def(py::init([](int max_new_tokens, bool do_sample, std::optional<double> temperature,
+                       std::optional<double> top_p, std::optional<int> top_k, double repetition_penalty,
+                       std::optional<std::int64_t> seed, bool stop_at_eos, std::optional<int> max_length) {
              GenerationConfig c;
              c.max_new_tokens = max_new_tokens;
              c.do_sample = do_sample;
-             c.temperature = temperature;
-             c.top_p = top_p;
-             c.top_k = top_k;
+             c.temperature = temperature.value_or(c.temperature);
+             c.top_p = top_p.value_or(c.top_p);
+             c.top_k = top_k.value_or(c.top_k);
              c.repetition_penalty = repetition_penalty;
              c.seed = seed;
              c.stop_at_eos = stop_at_eos;
              c.max_length = max_length;
+             if (!do_sample) warn_sampling_needs_do_sample(temperature, top_p, top_k, seed);
              return c;
            }),
-           py::kw_only(), py::arg("max_new_tokens") = 128, py::arg("do_sample") = false, py::arg("temperature") = 1.0,
-           py::arg("top_p") = 1.0, py::arg("top_k") = 0, py::arg("repetition_penalty") = 1.0,
-           py::arg("seed") = py::none(), py::arg("stop_at_eos") = true, py::arg("max_length") = py::none())
+           py::arg("max_new_tokens") = 128, py::kw_only(), py::arg("do_sample") = false,
+           py::arg("temperature") = py::none(), py::arg("top_p") = py::none(), py::arg("top_k") = py::none(),
+           py::arg("repetition_penalty") = 1.0, py::arg("seed") = py::none(), py::arg("stop_at_eos") = true,
+           py::arg("max_length") = py::none(),
+           "max_new_tokens may be given by position (GenerationConfig(64)), the rest by name. temperature, top_p, "
+           "top_k and seed act only with do_sample=True: given without it they warn (winml.WinmlWarning), as "
+           "`winml generate --temperature` without --do-sample does, and generation stays greedy.")
       .def_readwrite("max_new_tokens", &GenerationConfig::max_new_tokens, "tokens to generate after the prompt")
       .def_readwrite("do_sample", &GenerationConfig::do_sample, "False: greedy")
       .def_readwrite("temperature", &GenerationConfig::temperature, "sampling temperature (do_sample only)")
@@ -303,13 +351,20 @@ PYBIND11_MODULE(_native, m) {
       .def(py::init([](const std::string& bundle, const std::optional<std::string>& ep,
                        const std::optional<std::string>& device, bool compile, double compile_timeout,
                        std::optional<int> threads, bool allow_custom_ops) {
-             return SessionHandle{std::make_shared<GenaiSession>(
+             SessionHandle handle{std::make_shared<GenaiSession>(
                  bundle, session_options(ep, device, compile, compile_timeout, threads, allow_custom_ops))};
+             // The bundle's files are checked now (a missing folder, no genai_config.json, a bad
+             // config), not at the first generation; the model itself still loads on first use.
+             handle.session->has_chat_template();
+             return handle;
            }),
            py::arg("bundle"), py::kw_only(), py::arg("ep") = py::none(), py::arg("device") = py::none(),
            py::arg("compile") = false, py::arg("compile_timeout") = 300.0, py::arg("threads") = py::none(),
            py::arg("allow_custom_ops") = false,
-           "ep=None respects the bundle's routing; ep and device name an EP and a device to force onto its hardware "
+           "The bundle folder is checked here (UsageError for a missing folder or genai_config.json, GenaiLoadError "
+           "for a "
+           "bad config); the model loads on first use or load(). ep=None respects the bundle's routing; ep and device "
+           "name an EP and a device to force onto its hardware "
            "stages (an EP this machine lacks is an error, never the CPU instead).")
       .def(
           "load", [](const SessionHandle& h) { with_session(h, [](GenaiSession& s) { s.load(); }); },
@@ -323,25 +378,30 @@ PYBIND11_MODULE(_native, m) {
           "seconds the last load took")
       .def(
           "generate",
-          [](const SessionHandle& h, const std::string& prompt, const GenerationConfig& config) {
-            return with_session(h, [&](GenaiSession& s) { return s.generate(prompt, config); });
+          [](const SessionHandle& h, const std::string& prompt, const GenerationConfig& config, bool apply_template) {
+            return with_session(
+                h, [&](GenaiSession& s) { return s.generate(prompt_text(s, prompt, apply_template), config); });
           },
-          py::arg("prompt"), py::arg("config") = GenerationConfig{},
-          "Generates and returns the whole response text; the prompt is used as given.")
+          py::arg("prompt"), py::arg("config") = GenerationConfig{}, py::kw_only(), py::arg("apply_template") = true,
+          "Generates and returns the whole response text. apply_template=True (the default, as `winml generate`) "
+          "wraps the prompt in the bundle's chat template first; False uses it as given (--no-apply-template).")
       .def(
           "generate_timed",
-          [](const SessionHandle& h, const std::string& prompt, const GenerationConfig& config) {
-            return with_session(h, [&](GenaiSession& s) { return s.generate_timed(prompt, config); });
+          [](const SessionHandle& h, const std::string& prompt, const GenerationConfig& config, bool apply_template) {
+            return with_session(
+                h, [&](GenaiSession& s) { return s.generate_timed(prompt_text(s, prompt, apply_template), config); });
           },
-          py::arg("prompt"), py::arg("config") = GenerationConfig{},
-          "Generates while timing GenAI's calls; returns a GenerationTiming with the text.")
+          py::arg("prompt"), py::arg("config") = GenerationConfig{}, py::kw_only(), py::arg("apply_template") = true,
+          "Generates while timing GenAI's calls; returns a GenerationTiming with the text. apply_template as in "
+          "generate().")
       .def(
           "generate_streaming",
-          [](const SessionHandle& h, const std::string& prompt, const GenerationConfig& config) {
-            return std::make_unique<PieceStream>(h, prompt, config);
+          [](const SessionHandle& h, const std::string& prompt, const GenerationConfig& config, bool apply_template) {
+            return std::make_unique<PieceStream>(h, prompt, config, apply_template);
           },
-          py::arg("prompt"), py::arg("config") = GenerationConfig{},
-          "An iterator of the response's text pieces as tokens arrive. Ctrl-C stops it within one piece and leaves "
+          py::arg("prompt"), py::arg("config") = GenerationConfig{}, py::kw_only(), py::arg("apply_template") = true,
+          "apply_template as in generate(). An iterator of the response's text pieces as tokens arrive. Ctrl-C stops "
+          "it within one piece and leaves "
           "the session usable; the session takes no other call until the iterator ends or is closed.")
       .def(
           "apply_chat_template",

@@ -2,7 +2,8 @@
 # Builds the wheel of `import winml` from a build folder where the Python package is built (the ci
 # preset, WINML_PYTHON=ON: targets winml_python, winml_engine, winml_onnx_io), offline:
 #   scripts/build-wheel.sh [BUILD_DIR] [OUT_DIR]   (default build-ci and dist/; prints the wheel's path)
-# It stages <build>/python/winml with the engine and ONNX file plugins beside the extension (where
+# It stages <build>/python/winml with the engine and ONNX file plugins beside the extension, as real
+# files in place of the build tree's links to them (where
 # the plugin loader looks first, so an installed wheel needs no WINML_ENGINE_PATH), and the
 # libraries they need from <build>/lib (ONNX Runtime, GenAI) under the names they are needed by,
 # as real files; then runs Debian's `python3 -m build --wheel --no-isolation` (python3-build,
@@ -38,6 +39,9 @@ cp "$root/python/pyproject.toml" "$root/python/setup.py" "$stage/"
 echo "$version" >"$stage/VERSION"
 cp -r "$package" "$stage/winml"
 find "$stage/winml" -name __pycache__ -prune -exec rm -rf {} +
+# The build tree's links to <build>/lib/libwinml_*.so (python/CMakeLists.txt) go: the loop below
+# copies the real files, and a wheel holds no link into a build tree.
+find "$stage/winml" -type l -delete
 
 # The plugins (libwinml_onnx_io.so only where the build has it: WINML_WITH_ONNX_PROTO), the
 # provider bridge ONNX Runtime loads for a shared-library EP, then whatever a staged library

@@ -37,6 +37,10 @@ std::vector<FlagInfo> command_flags(const std::vector<std::string>& path) {
                           : policy == CLI::MultiOptionPolicy::TakeAll || policy == CLI::MultiOptionPolicy::Join;
     const std::string off = "no-" + flag.name;
     if (!flag.takes_value && std::find(names.begin(), names.end(), off) != names.end()) flag.negation = off;
+    if (!option->get_snames().empty()) flag.short_name = option->get_snames().front();
+    flag.description = option->get_description();
+    if (flag.takes_value) flag.value_name = option->get_type_name();
+    flag.default_text = option->get_default_str();
     flags.push_back(flag);
   }
   return flags;

@@ -15,6 +15,10 @@ struct FlagInfo {
   bool takes_value = false;  ///< false: a switch (--cold), given or not
   bool repeatable = false;   ///< may be given more than once (--shape, --ep-library, -v)
   std::string negation;      ///< the switch that turns it off ("no-compile"), or empty
+  std::string short_name;    ///< the one-letter name without its dash ("n" for -n), or empty
+  std::string description;   ///< the help line, as `winml COMMAND --help` prints it
+  std::string value_name;    ///< what the value is called in the help ("N", "MS"), or empty
+  std::string default_text;  ///< the default the help shows, or empty
 };
 
 /// The flags of the command `path` names ({"perf"}, {"bundle", "synth"}), in the order its help

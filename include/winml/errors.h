@@ -48,6 +48,14 @@ class GenaiNotInstalledError : public SessionError {
   explicit GenaiNotInstalledError(const std::string& message) : SessionError(ErrorCategory::not_installed, message) {}
 };
 
+/// winml's ONNX file support (the libwinml_onnx_io plugin that `bundle synth` and .pb inputs need)
+/// cannot be loaded: its own kind, so that it never reads as ONNX Runtime or GenAI missing. The
+/// message names the file and WINML_ONNX_IO_PATH.
+class OnnxIoNotInstalledError : public Error {
+ public:
+  explicit OnnxIoNotInstalledError(const std::string& message) : Error(ErrorCategory::not_installed, message) {}
+};
+
 /// A bundle or model could not be loaded: bad config, missing file, unavailable EP.
 class GenaiLoadError : public SessionError {
  public:

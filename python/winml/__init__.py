@@ -3,7 +3,9 @@
 The native library (winml._native) does the work; this package names it. GenaiSession loads a
 bundle and generates from it; GenerationConfig says how; GenerationTiming holds what
 generate_timed() measured at GenAI's call boundaries. Errors are WinmlError and its subclasses:
-UsageError (also a ValueError), GenaiSessionError, GenaiNotInstalledError and GenaiLoadError.
+UsageError (also a ValueError), GenaiSessionError, GenaiNotInstalledError (the engine, ONNX Runtime
+or GenAI cannot be loaded), GenaiLoadError, and OnnxIoNotInstalledError (winml's ONNX file support,
+libwinml_onnx_io.so, which bundle.synth needs, cannot be loaded). Warnings are WinmlWarning.
 
 winml.perf runs the benchmarks (perf.run is `winml perf`, returning the report as a dict),
 winml.bundle.synth writes a synthetic bundle and winml.sys() tells what this machine has.
@@ -20,11 +22,12 @@ from ._native import (
     GenaiSessionError,
     GenerationConfig,
     GenerationTiming,
+    OnnxIoNotInstalledError,
     UsageError,
     WinmlError,
+    WinmlWarning,
     __version__,
 )
-from ._commands import WinmlWarning
 from . import bundle, perf  # noqa: E402 - after the names they use
 
 
@@ -35,6 +38,9 @@ def sys(**options: Any) -> Dict[str, Any]:  # noqa: A001 - winml sys, as the CLI
     arguments = ["sys", "-f", "json", *_commands.flag_arguments(["sys"], options, "winml.sys()", taken=("format",))]
     return _commands.json_output(_commands.run(arguments))
 
+
+_commands.document(sys, ["sys"], taken=("format",))
+
 __all__ = [
     "GenaiLoadError",
     "GenaiNotInstalledError",
@@ -42,6 +48,7 @@ __all__ = [
     "GenaiSessionError",
     "GenerationConfig",
     "GenerationTiming",
+    "OnnxIoNotInstalledError",
     "UsageError",
     "WinmlError",
     "WinmlWarning",

@@ -9,17 +9,16 @@ command line's, so every option the CLI has is here, checked the same way.
 """
 
 import difflib
+import inspect
 import json
+import keyword as _python_keyword
 import os
+import textwrap
 import warnings
 from collections.abc import Mapping
 
 from . import _native
-from ._native import UsageError
-
-
-class WinmlWarning(UserWarning):
-    """Something winml says about a run that does not stop it (the CLI's "warning: ..." lines)."""
+from ._native import UsageError, WinmlWarning  # WinmlWarning: native, as GenerationConfig warns too
 
 
 def _text(value):
@@ -34,14 +33,30 @@ def _text(value):
     return str(value)
 
 
+def keyword(name):
+    """The keyword of the flag `name` ("max-new-tokens" -> "max_new_tokens")."""
+    return name.replace("-", "_")
+
+
 def flag_arguments(command, options, api, taken=()):
     """The command line of `options` for the winml command `command` (e.g. ["perf"]). `api` names
-    the Python call in messages; `taken` are flags the call sets itself."""
-    flags = {flag["name"]: flag for flag in _native._command_flags(command)}
+    the Python call in messages; `taken` are flags the call sets itself. A flag's one-letter name
+    is its keyword too (n=8 is -n 8, i.e. max_new_tokens=8)."""
+    catalog = _native._command_flags(command)
+    flags = {flag["name"]: flag for flag in catalog}
+    short = {flag["short_name"]: flag["name"] for flag in catalog if flag["short_name"]}
     usage = "winml " + " ".join(command) + " --help"
     arguments = []
+    given = {}
     for key, value in options.items():
         name = key.replace("_", "-")
+        if name not in flags and name in short:
+            name = short[name]
+        if name in given:
+            raise UsageError(
+                f"{api}: {given[name]}= and {key}= are the same option (--{name}): give one of them"
+            )
+        given[name] = key
         if name in taken:
             raise UsageError(f"{api} sets --{name} itself: drop {key}=")
         flag = flags.get(name)
@@ -66,7 +81,8 @@ def flag_arguments(command, options, api, taken=()):
                 raise UsageError(f"{api}: {key}= is a switch (--{name}): give True or False, not {value!r}")
             continue
         if isinstance(value, bool):
-            raise UsageError(f"{api}: {key}= takes a value (--{name} VALUE), not {value!r} ({usage})")
+            value_name = flag["value_name"] or "VALUE"
+            raise UsageError(f"{api}: {key}= takes a value (--{name} {value_name}), not {value!r} ({usage})")
         if flag["repeatable"] and isinstance(value, Mapping):
             for item_key, item in value.items():
                 arguments += [f"--{name}", f"{item_key}={_text(item)}"]
@@ -78,13 +94,22 @@ def flag_arguments(command, options, api, taken=()):
     return arguments
 
 
-def run(arguments, progress=None):
+def run(arguments, progress=None, speak=None):
     """Runs `arguments` (a winml command line without the program's name) in this process. Its
     warnings become WinmlWarning; a run Ctrl-C stopped raises KeyboardInterrupt saying what its
-    report holds. Returns the native result: code, output, rows, report_path, html_path, ..."""
-    result = _native._run_command(list(arguments), progress)
+    report holds. `speak` rewrites the command's messages and output for the Python caller (its
+    keywords for the CLI's flags, its own names for files it never made). Returns the native
+    result: code, output, rows, report_path, html_path, ..."""
+    try:
+        result = _native._run_command(list(arguments), progress)
+    except _native.WinmlError as error:
+        if speak is None:
+            raise
+        raise type(error)(speak(str(error))) from None
+    if speak is not None:
+        result["output"] = speak(result["output"].decode("utf-8")).encode("utf-8")
     for message in result["warnings"]:
-        warnings.warn(message, WinmlWarning, stacklevel=3)
+        warnings.warn(speak(message) if speak else message, WinmlWarning, stacklevel=3)
     if result["interrupted"] or result["code"] == 130:
         raise KeyboardInterrupt(result["message"] or "interrupted (Ctrl-C)")
     return result
@@ -93,3 +118,37 @@ def run(arguments, progress=None):
 def json_output(result):
     """The command's stdout as the JSON document it is."""
     return json.loads(result["output"].decode("utf-8"))
+
+
+def document(function, command, taken=()):
+    """Gives `function`, which takes the winml command `command`'s flags as **options, a signature
+    and a docstring that list them (for help(), inspect.signature and a notebook's completion): each
+    flag but `taken` as a keyword-only parameter defaulting to None (left out), after the
+    function's own parameters."""
+    own = inspect.signature(function)
+    parameters = [p for p in own.parameters.values() if p.kind != inspect.Parameter.VAR_KEYWORD]
+    names = {p.name for p in parameters}
+    lines = []
+    for flag in _native._command_flags(command):
+        if flag["name"] in taken:
+            continue
+        name = keyword(flag["name"])
+        if name not in names and name.isidentifier() and not _python_keyword.iskeyword(name):
+            parameters.append(inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None))
+            names.add(name)
+        spelled = name + (f" ({flag['short_name']}=)" if flag["short_name"] else "")
+        if flag["takes_value"]:
+            spelled += f"={flag['value_name'] or 'VALUE'}"
+        else:
+            spelled += "=True" + (" / False" if flag["negation"] else "")
+        text = flag["description"] + (f" [default: {flag['default']}]" if flag["default"] else "")
+        lines.append(f"{spelled}  (--{flag['name']})")
+        lines.append(textwrap.fill(text, width=96, initial_indent="    ", subsequent_indent="    "))
+    function.__signature__ = own.replace(parameters=parameters)
+    heading = (
+        f"Options: the flags of `winml {' '.join(command)}` (`winml {' '.join(command)} --help`), _ for -; "
+        "None leaves one out."
+    )
+    own_doc = inspect.cleandoc(function.__doc__ or "")
+    function.__doc__ = (own_doc + "\n\n" + heading + "\n\n" + "\n".join(lines)).rstrip()
+    return function

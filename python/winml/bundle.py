@@ -17,4 +17,7 @@ def synth(output: Union[str, "os.PathLike[str]"], **options: Any) -> pathlib.Pat
     return pathlib.Path(output)
 
 
+_commands.document(synth, ["bundle", "synth"], taken=("output", "quiet"))
+
+
 __all__ = ["synth"]

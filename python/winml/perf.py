@@ -12,6 +12,7 @@ a run's csv/jsonl rows as dicts.
 
 import json
 import os
+import re
 import tempfile
 from collections.abc import Mapping
 from typing import Any, Callable, Dict, List, Optional, Sequence, Union
@@ -57,8 +58,9 @@ def run(
     **options: Any,
 ) -> Report:
     """Benchmarks `model` (a GenAI bundle folder or an .onnx file) as `winml perf -m MODEL` does,
-    with every flag of winml perf as a keyword (threads=[1, 2] sweeps --threads 1,2), and returns
-    the report as a Report (a dict).
+    with every flag of winml perf as a keyword (threads=[1, 2] sweeps --threads 1,2; a one-letter
+    flag's letter works too: n=8 is -n 8, max_new_tokens=8), and returns the report as a Report
+    (a dict). The options are listed below and in inspect.signature(winml.perf.run).
 
     save: write the report file as the CLI does (output= names it; default: a new file under the
     cache root, see Report.path); False leaves no file. progress: called with a dict per event
@@ -77,6 +79,8 @@ def run(
         with tempfile.TemporaryDirectory(prefix="winml-perf-") as scratch:
             result = _commands.run([*arguments, "-o", os.path.join(scratch, "report.json"), "-f", "json"], progress)
     rows = [json.loads(line) for line in result["rows"].splitlines() if line.strip()]
+    if save and result["report_path"]:
+        _rows_of_files[_file_key(result["report_path"])] = (_file_stamp(result["report_path"]), rows)
     return Report(
         _commands.json_output(result),
         path=result["report_path"] if save else None,
@@ -85,13 +89,34 @@ def run(
     )
 
 
+_commands.document(run, ["perf"], taken=("model", "format"))
+
+
+# The rows of the report files perf.run wrote in this process, by file, with the file's size and
+# time then: perf.load gives them back while the file is unchanged (rows come from a run's
+# measurements, which the file does not hold in that form).
+_rows_of_files: Dict[str, Any] = {}
+
+
+def _file_key(path):
+    return os.path.realpath(path)
+
+
+def _file_stamp(path):
+    status = os.stat(path)
+    return (status.st_size, status.st_mtime_ns)
+
+
 def load(path: PathLike) -> Report:
     """Reads the report file `path` (or "last", "last~N": the newest under the cache root, as
     `winml perf ls` lists them) into a Report. A file that is no winml perf report is a UsageError
-    naming the problem."""
+    naming the problem. A report perf.run wrote in this process comes back with its rows (rows()),
+    while its file is unchanged."""
     resolved = _native._report_file(os.fspath(path))
     with open(resolved, encoding="utf-8") as file:
-        return Report(json.load(file), path=resolved)
+        document = json.load(file)
+    stamp, rows = _rows_of_files.get(_file_key(resolved), (None, None))
+    return Report(document, path=resolved, rows=rows if stamp == _file_stamp(resolved) else None)
 
 
 def compare(
@@ -107,6 +132,7 @@ def compare(
     docs/compare.schema.json) whose ``passed`` is the gate's verdict."""
     with tempfile.TemporaryDirectory(prefix="winml-compare-") as scratch:
         files = []
+        names = {}  # the scratch file of a report given as a dict -> how the caller gave it
         for index, report in enumerate((base, new, *more)):
             if isinstance(report, Mapping):
                 if getattr(report, "path", None):
@@ -116,28 +142,44 @@ def compare(
                 with open(file_name, "w", encoding="utf-8") as file:
                     json.dump(report, file)
                 files.append(file_name)
+                names[file_name] = f"{_argument_name(index)} (a report dict)"
             else:
                 files.append(os.fspath(report))
         options = {"fail_if_slower": fail_if_slower, "force": force}
         arguments = ["perf", "compare", *files, "-f", "json"]
         arguments += _commands.flag_arguments(["perf", "compare"], options, "perf.compare()")
-        result = _commands.run(arguments)
+        result = _commands.run(arguments, speak=lambda text: _compare_speaks_python(text, names))
     passed = None if fail_if_slower is None else result["code"] == 0
     return Comparison(_commands.json_output(result), passed)
+
+
+def _argument_name(index):
+    return ("base", "new")[index] if index < 2 else f"the report at position {index + 1}"
+
+
+def _compare_speaks_python(text, names):
+    """perf compare's message in perf.compare()'s words: its keywords for the CLI's flags, and the
+    caller's names for the scratch files of reports given as dicts."""
+    for file_name, name in names.items():
+        text = text.replace(file_name, name)
+    text = re.sub(r"--fail-if-slower (\d\S*)", r"fail_if_slower=\1", text)
+    text = text.replace("--fail-if-slower", "fail_if_slower=").replace("--force", "force=True")
+    return text.replace("winml perf compare base.json new.json", "perf.compare(base, new)")
 
 
 def rows(report: Union[Report, Sequence[Report]]) -> List[Dict[str, Any]]:
     """The result rows of a report perf.run returned, or of a list of them: the columns of `winml
     perf -f csv/jsonl` (docs/formats.md, "Rows"), one dict per result, ready for pandas.DataFrame.
-    A report read from a file has no rows here (winml computes them from a run's measurements, not
-    from the file): `winml perf ... -f jsonl` prints them."""
+    A report load() read has them when perf.run wrote it in this process (perf.rows(perf.load("last"))
+    after a run); one written elsewhere has none here (winml computes them from a run's
+    measurements, not from the file): `winml perf ... -f jsonl` prints them."""
     if isinstance(report, (list, tuple)):
         return [row for each in report for row in rows(each)]
     found = getattr(report, "_rows", None)
     if found is None:
         raise UsageError(
-            "perf.rows() takes a report perf.run() returned (or a list of them); this one was read from a file or "
-            "built by hand, and its rows are computed from a run's measurements: run `winml perf ... -f jsonl`, or "
+            "perf.rows() takes a report perf.run() returned (or a list of them), or one perf.load() read that "
+            "perf.run() wrote in this process; this one was written elsewhere or built by hand, and its rows are computed from a run's measurements: run `winml perf ... -f jsonl`, or "
             "perf.run() again"
         )
     return list(found)

@@ -6,7 +6,7 @@
 
 namespace winml::onnx_io {
 
-/// Loads the plugin if needed and returns it. Throws winml::Error (not_installed) naming the
+/// Loads the plugin if needed and returns it. Throws winml::OnnxIoNotInstalledError naming the
 /// plugin and the fix when it cannot be loaded or comes from another build.
 /// WINML_ONNX_IO_PATH overrides where it is looked for.
 OnnxIo& get();
