@@ -95,6 +95,16 @@ def test_save_false_leaves_no_file_and_save_writes_under_the_cache(bundle, tmp_p
 
 def test_compare_finds_a_three_times_slower_copy_and_the_gate_says_so(bundle):
     base = quietly(winml.perf.run, bundle, save=False, **dict(SMALL, iterations=10))
+    # A loaded machine can put one 100x outlier among ten tiny-model samples, and then even three
+    # times slower is within the noise (Welch's t-test is right to say so): the samples compared
+    # are the run's own, narrowed to their median with a 1 % spread, so the test checks compare.
+    for key in ("prefill_ms", "first_token_ms", "total_ms"):
+        values = sorted(sample[key] for sample in base["results"][0]["samples"]["timed"])
+        for i, sample in enumerate(base["results"][0]["samples"]["timed"]):
+            sample[key] = values[len(values) // 2] * (1 + 0.001 * i)
+    for i, sample in enumerate(base["results"][0]["samples"]["timed"]):
+        steps = sorted(sample["decode_ms"])
+        sample["decode_ms"] = [steps[len(steps) // 2] * (1 + 0.001 * (i + j)) for j in range(len(steps))]
     slow = copy.deepcopy(dict(base))
     for sample in slow["results"][0]["samples"]["timed"]:
         for key in ("prefill_ms", "first_token_ms", "total_ms"):
