@@ -61,9 +61,9 @@ std::string verdict_text(const MetricComparison& m) {
   return m.test ? fmt::format("{} ({})", name, p_text(m.test->p)) : name;
 }
 
-// A ratio of means as a multiple: "1.20×"; two significant digits below 0.1 (a device 30 times faster).
+// A ratio of means as a multiple: "1.20×"; three decimals below 0.1 (a device 30 times faster).
 std::string ratio_text(double ratio) {
-  return ratio >= 0.1 || ratio == 0 ? fmt::format("{:.2f}×", ratio) : fmt::format("{:.2g}×", ratio);
+  return ratio >= 0.1 ? fmt::format("{:.2f}×", ratio) : fmt::format("{:.3f}×", ratio);
 }
 
 std::string ratio_interval_text(const MetricComparison& m) {
