@@ -1,5 +1,6 @@
 // `winml perf compare BASE.json NEW.json [MORE.json ...]`: every later report against the base,
-// metric by metric, each change tested on the raw samples; --fail-if-slower makes it a CI gate
+// metric by metric, each change tested on the raw samples (a comparison of devices, EPs or thread
+// counts when the runs differ in those); --fail-if-slower makes it a CI gate
 // (exit code 4; 5 when it cannot be evaluated). The logic lives in compare/report_compare.h and
 // compare/gate.h, the output in compare/compare_format.h.
 
@@ -87,7 +88,8 @@ void setup_perf_compare(CLI::App& perf) {
   auto* cmd = perf.add_subcommand(
       "compare",
       "Compare perf reports with a base: per metric both values, the change with its 95 % interval, and whether it "
-      "is significant (Welch's t-test on the raw samples); docs/metrics.md, \"Comparing runs\"");
+      "is significant (Welch's t-test on the raw samples); runs on other devices, EPs or thread counts compare as "
+      "such (each side's values, the ratio, the token agreement); docs/metrics.md, \"Comparing runs\"");
   cmd->add_option(
          "reports", flags->files,
          "BASE.json first, then one or more reports to compare with it (schema version 1 or 2); last, last~N name "
@@ -102,7 +104,8 @@ void setup_perf_compare(CLI::App& perf) {
       ->check(path_value("-o comparison.txt, or leave -o out for stdout"));
   cmd->add_flag("--overwrite", flags->overwrite, "Replace an existing file at the -o path");
   cmd->add_flag("--force", flags->force,
-                "Compare reports that measure different work (model, EP, prompt, ...); the differences are warned");
+                "Compare reports that measure different work (model, prompt, lengths, ...; the differences are "
+                "warned). Runs that differ in EP, device, threads or --compile compare without it");
   cmd->add_option("--fail-if-slower", flags->fail_if_slower,
                   "Exit with code 4 when a primary metric (decode tokens/s and TTFT of a bundle, latency of a single "
                   "model) is significantly slower by more than PCT percent")

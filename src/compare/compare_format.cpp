@@ -18,9 +18,19 @@ namespace {
 
 using Json = nlohmann::ordered_json;
 
-constexpr const char* kMethodLine =
-    "Welch's t-test on the raw samples (two-sided, 95 %); change = new mean / base mean - 1, with Fieller's 95 % "
-    "interval";
+// How the numbers were made. A comparison of setups (devices, thread counts) shows ratios, one of
+// a single setup changes; the line names what the tables show.
+std::string method_line(const Comparison& comparison) {
+  bool setups = false, runs = false;
+  for (const ReportComparison& report : comparison.reports) (report.compared.empty() ? runs : setups) = true;
+  std::string shown;
+  if (runs) shown = "change = new mean / base mean - 1";
+  if (setups) shown += std::string(runs ? "; comparing setups, " : "") + "ratio = new mean / base mean";
+  return fmt::format(
+      "perf compare: Welch's t-test on the raw samples (two-sided, 95 %); {}, with Fieller's 95 % "
+      "interval\n",
+      shown);
+}
 
 // A metric's value in its unit; times in the unit the base mean reads best in, so a row's two
 // values share it.
@@ -51,17 +61,36 @@ std::string verdict_text(const MetricComparison& m) {
   return m.test ? fmt::format("{} ({})", name, p_text(m.test->p)) : name;
 }
 
-std::string row_table(const RowComparison& row, const report::text::Style& style) {
-  report::text::Table table({"METRIC", "BASE", "NEW", "N", "CHANGE", "95 % CI", "VERDICT"});
+// A ratio of means as a multiple: "1.20×"; three decimals below 0.1 (a device 30 times faster).
+std::string ratio_text(double ratio) {
+  return ratio >= 0.1 ? fmt::format("{:.2f}×", ratio) : fmt::format("{:.3f}×", ratio);
+}
+
+std::string ratio_interval_text(const MetricComparison& m) {
+  if (!m.test) return "n/a";
+  if (!m.test->ratio_low) return "unbounded";
+  return fmt::format("[{}, {}]", ratio_text(*m.test->ratio_low), ratio_text(*m.test->ratio_high));
+}
+
+// One metric per line: both values, the sample counts, the change (or, comparing setups, the
+// ratio: how many times the base's value) with its interval, and the verdict. Comparing setups,
+// the value columns are headed by what each side is ("ep=cpu", "ep=winmltestep").
+std::string row_table(const RowComparison& row, const ReportComparison& report, const report::text::Style& style) {
+  const bool setups = !report.compared.empty();
+  report::text::Table table({"METRIC", setups ? printable(report.base_label) : "BASE",
+                             setups ? printable(report.new_label) : "NEW", "N", setups ? "RATIO" : "CHANGE", "95 % CI",
+                             "VERDICT"});
   table.align_left(6);
   for (const MetricComparison& m : row.metrics) {
     const auto change = m.change_percent();
+    const auto ratio = m.ratio();
     const char* tone = m.verdict == Verdict::slower ? style.bad : m.verdict == Verdict::faster ? style.good : "";
+    const std::string amount = setups ? (ratio ? ratio_text(*ratio) : "-") : (change ? percent(*change) : "-");
     table.add_row({m.metric.label + (m.metric.primary ? " *" : ""),
                    m.base.count > 0 ? value_text(m.metric, m.base.mean, m.base.mean) : "-",
                    m.next.count > 0 ? value_text(m.metric, m.next.mean, m.base.mean) : "-",
-                   fmt::format("{}/{}", m.base.count, m.next.count), change ? percent(*change) : "-", interval_text(m),
-                   verdict_text(m)},
+                   fmt::format("{}/{}", m.base.count, m.next.count), amount,
+                   setups ? ratio_interval_text(m) : interval_text(m), verdict_text(m)},
                   {"", "", "", "", tone, tone, tone});
   }
   return table.render(style, 4);
@@ -111,11 +140,22 @@ std::string op_types_text(const std::vector<OpTypeChange>& changes) {
   return out;
 }
 
+// "  comparing devices: ep cpu → winmltestep; everything else the same": the question the
+// comparison answers, and whether anything else differs (the `differs:` lines list it).
+std::string compared_line(const ReportComparison& report) {
+  std::vector<std::string> changes;
+  for (const SettingChange& change : report.compared) changes.push_back(printable(setting_change_text(change)));
+  const bool alone = report.settings.empty() && report.incompatible.empty();
+  return fmt::format("  comparing {}: {}{}\n", compared_subject(report.compared), fmt::join(changes, ", "),
+                     alone ? "; everything else the same" : "");
+}
+
 // Every string here came from a report or the command line: each is made printable, on its line.
 std::string report_text(const ReportComparison& report, const report::text::Style& style) {
   const std::string base = printable(report.base_source);
   const std::string next = printable(report.new_source);
   std::string out = fmt::format("{}{} against {}{}\n", style.bold, next, base, style.reset);
+  if (!report.compared.empty()) out += compared_line(report);
   if (!report.keys.empty()) out += fmt::format("  results matched on: {}\n", fmt::join(report.keys, ", "));
   for (const std::string& setting : report.settings) out += fmt::format("  differs: {}\n", printable(setting));
   for (const std::string& difference : report.incompatible) {
@@ -126,7 +166,7 @@ std::string report_text(const ReportComparison& report, const report::text::Styl
     if (!row.identity.empty()) {
       out += fmt::format("  {}{}{}\n", style.label, printable(identity_label(row.identity)), style.reset);
     }
-    out += row_table(row, style);
+    out += row_table(row, report, style);
     out += op_types_text(row.op_types);
     if (row.agreement) {
       const bool parted = row.agreement->status == perf::AgreementStatus::diverged;
@@ -174,6 +214,9 @@ Json metric_json(const MetricComparison& m) {
   if (test && test->ratio_low) {
     interval = {{"low", number(100 * (*test->ratio_low - 1))}, {"high", number(100 * (*test->ratio_high - 1))}};
   }
+  Json ratio_interval = nullptr;
+  if (test && test->ratio_low)
+    ratio_interval = {{"low", number(*test->ratio_low)}, {"high", number(*test->ratio_high)}};
   return {{"metric", m.metric.key},
           {"label", m.metric.label},
           {"unit", unit_name(m.metric.unit)},
@@ -183,6 +226,8 @@ Json metric_json(const MetricComparison& m) {
           {"new", side_json(m.next)},
           {"change_percent", number(m.change_percent())},
           {"ci_percent", std::move(interval)},
+          {"ratio", number(m.ratio())},
+          {"ci_ratio", std::move(ratio_interval)},
           {"t", number(test ? std::optional(test->t) : std::nullopt)},
           {"df", number(test ? std::optional(test->df) : std::nullopt)},
           // Not rounded: a p-value far below 1e-6 is still not 0.
@@ -212,8 +257,18 @@ Json report_json(const ReportComparison& report) {
     if (row.agreement) entry["agreement"] = report::json_fields::agreement(*row.agreement, false);
     rows.push_back(std::move(entry));
   }
-  return {{"new", report.new_source},           {"matched_on", report.keys}, {"incompatible", report.incompatible},
-          {"settings_differ", report.settings}, {"rows", std::move(rows)},   {"only_in_base", report.only_in_base},
+  Json compared = Json::array();
+  for (const SettingChange& change : report.compared) {
+    compared.push_back({{"setting", change.name}, {"base", change.base}, {"new", change.next}});
+  }
+  return {{"new", report.new_source},
+          {"compared", std::move(compared)},
+          {"labels", {{"base", report.base_label}, {"new", report.new_label}}},
+          {"matched_on", report.keys},
+          {"incompatible", report.incompatible},
+          {"settings_differ", report.settings},
+          {"rows", std::move(rows)},
+          {"only_in_base", report.only_in_base},
           {"only_in_new", report.only_in_new}};
 }
 
@@ -246,7 +301,7 @@ Json gate_json(const std::optional<GateVerdict>& gate) {
 
 std::string compare_text(const Comparison& comparison, const std::optional<GateVerdict>& gate, bool color) {
   const report::text::Style style = report::text::Style::make(color);
-  std::string out = fmt::format("perf compare: {}\n", kMethodLine);
+  std::string out = method_line(comparison);
   for (const ReportComparison& report : comparison.reports) out += "\n" + report_text(report, style);
   out += "\n* primary metric (what --fail-if-slower gates on)\n";
   if (gate) out += gate_text(*gate, style);
@@ -262,7 +317,10 @@ std::string compare_json(const Comparison& comparison, const std::optional<GateV
                      {{"test", "Welch's t-test (unequal variances, Welch-Satterthwaite degrees of freedom), two-sided"},
                       {"confidence", perf::kConfidenceLevel},
                       {"change", "new mean / base mean - 1, in percent"},
-                      {"interval", "Fieller's interval of new mean / base mean at the test's degrees of freedom"}}},
+                      {"ratio", "new mean / base mean"},
+                      {"interval",
+                       "Fieller's interval of new mean / base mean at the test's degrees of freedom (ci_ratio; "
+                       "ci_percent is it as a change)"}}},
                     {"base", comparison.reports.empty() ? std::string() : comparison.reports.front().base_source},
                     {"comparisons", std::move(reports)},
                     {"gate", gate_json(gate)}};

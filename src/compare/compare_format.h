@@ -11,12 +11,15 @@
 
 namespace winml::compare {
 
-/// The schema version of the comparison JSON document.
-inline constexpr int kCompareSchemaVersion = 1;
+/// The schema version of the comparison JSON document (2: what a comparison compares, `compared`
+/// and `labels`, and each metric's `ratio` and `ci_ratio`).
+inline constexpr int kCompareSchemaVersion = 2;
 
 /// The console text: one table per compared result (metric, both means, sample counts, change,
-/// its interval, verdict), the unpaired results, and the gate's outcome when `gate` is given
-/// (compare/gate.h, computed from `comparison`). `color` adds ANSI colours: slower in red, faster in green.
+/// its interval, verdict; comparing setups — devices, EPs, thread counts — the ratio and its
+/// interval, the value columns headed by each side's label, under a "comparing devices: ..." line), the unpaired
+/// results, and the gate's outcome when `gate` is given (compare/gate.h, computed from `comparison`). `color` adds ANSI
+/// colours: slower in red, faster in green.
 std::string compare_text(const Comparison& comparison, const std::optional<GateVerdict>& gate, bool color);
 
 /// The JSON document (schema_version kCompareSchemaVersion), 2-space indented, ending in a newline;

@@ -16,24 +16,24 @@ namespace {
 using Json = nlohmann::ordered_json;
 using Pointer = Json::json_pointer;
 
-// A field of a result: its name in messages and where it lives.
+// A field of a result: its name in messages, where it lives, and for the work fields the flag that
+// sets it (what to rerun a side with); nullptr where no flag does (the model's own shape).
 struct Field {
   const char* name;
   const char* pointer;
+  const char* flag = nullptr;
 };
 
 // Fields that change the work measured: results that differ in one do not compare.
 constexpr Field kWork[] = {
-    {"ep", "/config/ep"},
-    {"device", "/config/device"},
-    {"prompt", "/config/prompt"},
-    {"prompt_tokens", "/config/prompt_tokens"},
-    {"max_new_tokens", "/config/max_new_tokens"},
-    {"depth", "/config/depth"},
-    {"apply_template", "/config/apply_template"},
-    {"stop_at_eos", "/config/stop_at_eos"},
-    {"batch_size", "/config/batch_size"},
-    {"inputs", "/config/inputs"},
+    {"prompt", "/config/prompt", "--prompt"},
+    {"prompt_tokens", "/config/prompt_tokens", "--prompt-tokens"},
+    {"max_new_tokens", "/config/max_new_tokens", "-n"},
+    {"depth", "/config/depth", "--depth"},
+    {"apply_template", "/config/apply_template", "--[no-]apply-template"},
+    {"stop_at_eos", "/config/stop_at_eos", "--stop-at-eos"},
+    {"batch_size", "/config/batch_size", "--batch-size"},
+    {"inputs", "/config/inputs", "--input-data"},
     // A bundle's shape and precision, as the roofline read them from its files.
     {"model.layers", "/metrics/roofline/model/layers"},
     {"model.attention_heads", "/metrics/roofline/model/attention_heads"},
@@ -43,11 +43,18 @@ constexpr Field kWork[] = {
     {"model.weight_bytes", "/metrics/roofline/model/decode_weights/stored_bytes"},
 };
 
-// How the runs were made: what a comparison is there to measure.
-constexpr Field kSettings[] = {
+// Load-time settings: where and how the model runs, the same work on another device, EP, thread
+// count or compiled graph. A comparison is there to measure them, so they are its subject.
+constexpr Field kLoad[] = {
+    {"ep", "/config/ep"},
+    {"device", "/config/device"},
     {"threads", "/config/threads/intra_op_threads"},
-    {"max_length", "/config/max_length_requested"},
     {"compile", "/config/compile"},
+};
+
+// How else the runs were made: listed, so that a change they made is not read as the subject's.
+constexpr Field kSettings[] = {
+    {"max_length", "/config/max_length_requested"},
     {"iterations", "/config/iterations"},
     {"warmup", "/config/warmup"},
     {"duration_ms", "/config/duration_ms"},
@@ -111,6 +118,10 @@ bool varies(const Json& results, const char* pointer) {
 
 }  // namespace
 
+std::string setting_change_text(const SettingChange& change) {
+  return fmt::format("{} {} → {}", change.name, shown(change.base), shown(change.next));
+}
+
 Json identity_of(const Json& result, const std::vector<std::string>& keys) {
   Json identity = Json::object();
   for (const std::string& key : keys) {
@@ -161,13 +172,26 @@ PairDifferences pair_differences(const Json& base, const Json& next, const std::
   add_difference(out.incompatible, kind == "genai" ? "bundle" : "model", model_name(base), model_name(next), base_name,
                  new_name);
   // A field one report does not record (an older version) is not a difference.
-  auto compare_field = [&](const Field& field, std::vector<std::string>& into) {
-    const Json a = value_at(base, field.pointer), b = value_at(next, field.pointer);
+  auto recorded = [&](const Field& field) {
     const Pointer where(field.pointer);
-    if (!base.contains(where) || !next.contains(where)) return;
-    add_difference(into, field.name, a, b, base_name, new_name);
+    return base.contains(where) && next.contains(where);
   };
-  for (const Field& field : kWork) compare_field(field, out.incompatible);
+  auto compare_field = [&](const Field& field, std::vector<std::string>& into) {
+    if (!recorded(field)) return false;
+    const std::size_t before = into.size();
+    add_difference(into, field.name, value_at(base, field.pointer), value_at(next, field.pointer), base_name, new_name);
+    return into.size() > before;
+  };
+  for (const Field& field : kWork) {
+    if (compare_field(field, out.incompatible) && field.flag) out.fix_flags.push_back(field.flag);
+  }
+  // A seeded prompt's text ("<8 random token ids>") follows its length: rerun with the length alone.
+  std::vector<std::string>& flags = out.fix_flags;
+  if (std::find(flags.begin(), flags.end(), "--prompt-tokens") != flags.end()) std::erase(flags, "--prompt");
+  for (const Field& field : kLoad) {
+    const Json a = value_at(base, field.pointer), b = value_at(next, field.pointer);
+    if (recorded(field) && !document::same_meaning(a, b)) out.compared.push_back({field.name, a, b});
+  }
   for (const Field& field : kSettings) compare_field(field, out.settings);
   return out;
 }

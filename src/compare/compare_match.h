@@ -37,15 +37,30 @@ nlohmann::ordered_json identity_of(const nlohmann::ordered_json& result, const s
 /// "prompt_tokens=64 threads=1" for an identity object; "" for an empty one.
 std::string identity_label(const nlohmann::ordered_json& identity);
 
+/// A load-time setting two paired results differ in: what a comparison of devices, EPs or thread
+/// counts is there to measure.
+struct SettingChange {
+  std::string name;                   ///< "ep", "device", "threads", "compile"
+  nlohmann::ordered_json base, next;  ///< the values; null where a result ran with the default
+  bool operator==(const SettingChange&) const = default;
+};
+
+/// "ep cpu → winmltestep" (values made printable; null reads "default").
+std::string setting_change_text(const SettingChange& change);
+
 /// What two paired results differ in, each "field: A in base.json, B in new.json".
 struct PairDifferences {
   /// What makes them measure different work, so that they do not compare: the model (file or
-  /// folder name; for a bundle also its shape and weight bytes as the roofline read them), EP,
-  /// device, prompt, prompt_tokens, max_new_tokens, depth, apply_template, stop_at_eos,
-  /// batch_size, inputs.
+  /// folder name; for a bundle also its shape and weight bytes as the roofline read them), prompt,
+  /// prompt_tokens, max_new_tokens, depth, apply_template, stop_at_eos, batch_size, inputs.
   std::vector<std::string> incompatible;
-  /// How the runs were made, which a comparison is for: threads in effect, max_length,
-  /// iterations, warmup, compile, and the machine (CPU, cores, engine and winml versions).
+  /// The flags that set what `incompatible` names, to rerun one side with ("--prompt-tokens", "-n").
+  std::vector<std::string> fix_flags;
+  /// The load-time settings that differ, the question the comparison answers: ep, device, the
+  /// threads in effect, compile.
+  std::vector<SettingChange> compared;
+  /// Everything else about how the runs were made: max_length, iterations, warmup, duration, and
+  /// the machine (CPU, cores, engine and winml versions, power).
   std::vector<std::string> settings;
 };
 

@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <iterator>
 
 #include "compare/compare_match.h"
@@ -76,10 +77,21 @@ RowComparison compare_row(const document::PerfReportDocument& base, std::size_t 
   return row;
 }
 
-void add_unique(std::vector<std::string>& into, const std::vector<std::string>& items) {
-  for (const std::string& item : items) {
+template <class Item>
+void add_unique(std::vector<Item>& into, const std::vector<Item>& items) {
+  for (const Item& item : items) {
     if (std::find(into.begin(), into.end(), item) == into.end()) into.push_back(item);
   }
+}
+
+// A side named by its values of the compared settings, each setting once ("ep=cpu threads=1");
+// `source` (the file's name) when none differs.
+std::string side_label(const std::vector<SettingChange>& compared, bool base, const std::string& source) {
+  Json values = Json::object();
+  for (const SettingChange& change : compared) {
+    if (!values.contains(change.name)) values[change.name] = base ? change.base : change.next;
+  }
+  return values.empty() ? source : identity_label(values);
 }
 
 ReportComparison compare_pair(const document::PerfReportDocument& base, const document::PerfReportDocument& next) {
@@ -97,6 +109,8 @@ ReportComparison compare_pair(const document::PerfReportDocument& base, const do
     const PairDifferences differences =
         pair_differences(base.results.at(pair.base), next.results.at(pair.next), base.kind, base.source, next.source);
     add_unique(out.incompatible, differences.incompatible);
+    add_unique(out.fix_flags, differences.fix_flags);
+    add_unique(out.compared, differences.compared);
     add_unique(out.settings, differences.settings);
     out.rows.push_back(compare_row(base, pair.base, next, pair.next, out.keys));
   }
@@ -106,7 +120,26 @@ ReportComparison compare_pair(const document::PerfReportDocument& base, const do
     out.incompatible.push_back(fmt::format("no result of {} has the identity of one of {} ({} of the base, {} new)",
                                            next.source, base.source, out.only_in_base.size(), out.only_in_new.size()));
   }
+  out.base_label = side_label(out.compared, true, base.source);
+  out.new_label = side_label(out.compared, false, next.source);
   return out;
+}
+
+// The way out of a refusal. EP, device, threads and compile are not in it: runs that differ in
+// those alone compare without --force (a device comparison).
+std::string refusal_fix(const ReportComparison& report, const std::string& base, const std::string& next) {
+  if (report.rows.empty()) {
+    return "Compare runs of the same sweep (the same prompt_tokens, max_new_tokens, ... values; ep, device and "
+           "threads may differ).";
+  }
+  const std::string rerun =
+      report.fix_flags.empty()
+          ? std::string("Compare runs of one model (ep, device, threads and compile may differ)")
+          : fmt::format(
+                "Measure both with the same {} (rerun {}'s run with {}'s values; ep, device, threads and "
+                "compile may differ)",
+                fmt::join(report.fix_flags, ", "), next, base);
+  return rerun + ", or pass --force to compare them anyway.";
 }
 
 }  // namespace
@@ -114,6 +147,11 @@ ReportComparison compare_pair(const document::PerfReportDocument& base, const do
 std::optional<double> MetricComparison::change_percent() const {
   if (base.count == 0 || next.count == 0 || base.mean == 0) return std::nullopt;
   return 100 * (next.mean / base.mean - 1);
+}
+
+std::optional<double> MetricComparison::ratio() const {
+  if (base.count == 0 || next.count == 0 || base.mean == 0) return std::nullopt;
+  return next.mean / base.mean;
 }
 
 std::optional<double> MetricComparison::slower_percent() const {
@@ -146,6 +184,19 @@ const VerdictNames& names_of(Verdict verdict) {
 
 }  // namespace
 
+std::string compared_subject(const std::vector<SettingChange>& compared) {
+  auto differs = [&](std::initializer_list<const char*> names) {
+    return std::any_of(compared.begin(), compared.end(), [&](const SettingChange& c) {
+      return std::find(names.begin(), names.end(), c.name) != names.end();
+    });
+  };
+  std::vector<std::string> subjects;
+  if (differs({"ep", "device"})) subjects.emplace_back("devices");
+  if (differs({"threads"})) subjects.emplace_back("thread counts");
+  if (differs({"compile"})) subjects.emplace_back("compile settings");
+  return fmt::format("{}", fmt::join(subjects, " and "));
+}
+
 std::string verdict_name(Verdict verdict) { return names_of(verdict).words; }
 
 std::string verdict_code(Verdict verdict) { return names_of(verdict).code; }
@@ -170,9 +221,7 @@ Comparison compare_reports(const std::vector<document::PerfReportDocument>& repo
     if (!report.incompatible.empty() && (!force || report.rows.empty())) {
       throw UsageError(fmt::format(
           "{} and {} do not measure the same work, so their numbers would not compare:\n  {}\n{}", base.source,
-          next.source, fmt::join(report.incompatible, "\n  "),
-          report.rows.empty() ? "Compare runs of the same sweep (the same ep, device, prompt_tokens, ... values)."
-                              : "Compare runs of one model, prompt and EP, or pass --force to compare them anyway."));
+          next.source, fmt::join(report.incompatible, "\n  "), refusal_fix(report, base.source, next.source)));
     }
     comparison.reports.push_back(std::move(report));
   }

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "compare/compare_match.h"
 #include "compare/compare_metrics.h"
 #include "compare/profile_compare.h"
 #include "document/perf_report_document.h"
@@ -39,6 +40,9 @@ struct MetricComparison {
   /// How much slower new is, in percent of base: the change for a time, its negation for a rate
   /// (tokens/s down 20 % is 20 % slower); nullopt as change_percent.
   std::optional<double> slower_percent() const;
+  /// new mean / base mean: how many times the base's value the new side measured; nullopt as
+  /// change_percent. Its interval is test->ratio_low/high.
+  std::optional<double> ratio() const;
 };
 
 /// One pair of results.
@@ -56,7 +60,14 @@ struct ReportComparison {
   std::string base_source, new_source;
   std::vector<std::string> keys;          ///< the identity fields rows were matched on
   std::vector<std::string> incompatible;  ///< what makes them measure different work (only under force)
-  std::vector<std::string> settings;      ///< how the runs differ: what the comparison is for
+  std::vector<std::string> fix_flags;     ///< the flags that set what `incompatible` names
+  /// The load-time settings the runs differ in (ep, device, threads, compile): what the comparison
+  /// compares. Empty for two runs of one setup (a change of code, machine or version).
+  std::vector<SettingChange> compared;
+  std::vector<std::string> settings;  ///< how else the runs were made differently (machine, versions, ...)
+  /// What each side is, named by its values of the compared settings ("ep=cpu", "ep=winmltestep
+  /// threads=2"); the report's file names when no load-time setting differs.
+  std::string base_label, new_label;
   std::vector<RowComparison> rows;
   std::vector<nlohmann::ordered_json> only_in_base, only_in_new;  ///< identities of unpaired results
 };
@@ -71,6 +82,10 @@ struct Comparison {
 /// are given, when they are of different kinds or compute statistics differently, and, unless
 /// `force`, when paired results measure different work (incompatible lists every difference).
 Comparison compare_reports(const std::vector<document::PerfReportDocument>& reports, bool force);
+
+/// What the compared settings are, for a heading: "devices" (ep or device), "thread counts",
+/// "compile settings", joined with "and"; "" when `compared` is empty.
+std::string compared_subject(const std::vector<SettingChange>& compared);
 
 /// "no significant change", "faster", "n/a (one sample)", ... as the console says it.
 std::string verdict_name(Verdict verdict);

@@ -120,15 +120,82 @@ TEST(Compare, IterationsWithoutDecodeStepsHaveNoDecodeSamples) {
   EXPECT_FALSE(metric(c, "tpot_ms").change_percent().has_value());
 }
 
-// Plain runs that differ in their thread count compare: that difference is what is measured.
+// Plain runs that differ in their thread count compare: that difference is what is measured, and
+// the comparison is named for it.
 TEST(Compare, ThreadCountsOfPlainRunsAreTheSettingCompared) {
   const Report sweep = golden_report("genai_sweep.json", "sweep.json");
   // Results 0 and 2 of the sweep: 16 prompt tokens on 1 and on 2 threads.
   const Comparison c = compare_reports({only_result(sweep, 0, "base.json"), only_result(sweep, 2, "new.json")}, false);
-  ASSERT_EQ(c.reports[0].rows.size(), 1u);
-  EXPECT_TRUE(c.reports[0].keys.empty());
-  EXPECT_THAT(c.reports[0].settings, ::testing::Contains("threads: 1 in base.json, 2 in new.json"));
-  EXPECT_TRUE(c.reports[0].incompatible.empty());
+  const ReportComparison& r = c.reports[0];
+  ASSERT_EQ(r.rows.size(), 1u);
+  EXPECT_TRUE(r.keys.empty());
+  ASSERT_EQ(r.compared.size(), 1u);
+  EXPECT_EQ(setting_change_text(r.compared[0]), "threads 1 → 2");
+  EXPECT_EQ(compared_subject(r.compared), "thread counts");
+  EXPECT_EQ(r.base_label, "threads=1");
+  EXPECT_EQ(r.new_label, "threads=2");
+  EXPECT_TRUE(r.settings.empty());
+  EXPECT_TRUE(r.incompatible.empty());
+}
+
+// The same bundle on another EP and device (and compiled): a device comparison, no --force. Its
+// greedy ids are still checked against the base's, and each metric has its ratio.
+TEST(Compare, AnotherEpAndDeviceIsADeviceComparison) {
+  const Report base = golden_report("genai.json", "cpu.json");
+  Report next = scaled_golden("genai.json", "npu.json", 0.5);
+  next.results[0]["config"]["ep"] = "winmltestep";
+  next.results[0]["config"]["device"] = "npu";
+  next.results[0]["config"]["compile"] = true;
+  const Comparison c = compare_reports({base, next}, false);
+  const ReportComparison& r = c.reports[0];
+  EXPECT_TRUE(r.incompatible.empty());
+  ASSERT_EQ(r.compared.size(), 3u);
+  EXPECT_EQ(setting_change_text(r.compared[0]), "ep config → winmltestep");
+  EXPECT_EQ(setting_change_text(r.compared[1]), "device config → npu");
+  EXPECT_EQ(setting_change_text(r.compared[2]), "compile false → true");
+  EXPECT_EQ(compared_subject(r.compared), "devices and compile settings");
+  EXPECT_EQ(r.base_label, "ep=config device=config compile=false");
+  EXPECT_EQ(r.new_label, "ep=winmltestep device=npu compile=true");
+  ASSERT_TRUE(r.rows.at(0).agreement.has_value());
+  EXPECT_EQ(r.rows[0].agreement->status, perf::AgreementStatus::identical);
+  const MetricComparison& ttft = metric(c, "ttft_ms");
+  EXPECT_NEAR(*ttft.ratio(), 0.5, 1e-9);
+  EXPECT_EQ(ttft.verdict, Verdict::faster);
+}
+
+// Two sweeps, one per device: their rows pair on the axes that remain (threads, prompt_tokens),
+// and the device is named once.
+TEST(Compare, DeviceSweepsPairOnTheRemainingAxes) {
+  const Report base = golden_report("genai_sweep.json", "cpu.json");
+  Report next = golden_report("genai_sweep.json", "npu.json");
+  for (Json& result : next.results) result["config"]["ep"] = "winmltestep";
+  const Comparison c = compare_reports({base, next}, false);
+  const ReportComparison& r = c.reports[0];
+  EXPECT_EQ(r.keys, (std::vector<std::string>{"threads", "prompt_tokens"}));
+  EXPECT_EQ(r.rows.size(), 4u);
+  ASSERT_EQ(r.compared.size(), 1u);
+  EXPECT_EQ(setting_change_text(r.compared[0]), "ep cpu → winmltestep");
+  EXPECT_EQ(r.new_label, "ep=winmltestep");
+  EXPECT_TRUE(r.only_in_base.empty());
+}
+
+// Another device does not make other work comparable: another prompt length is still refused, and
+// the message names the flag to rerun with.
+TEST(Compare, AnotherDeviceWithAnotherPromptLengthIsStillRefused) {
+  const Report base = golden_report("genai.json", "cpu.json");
+  Report next = golden_report("genai.json", "npu.json");
+  next.results[0]["config"]["ep"] = "winmltestep";
+  next.results[0]["config"]["prompt_tokens"] = 64;
+  try {
+    compare_reports({base, next}, false);
+    FAIL() << "expected a UsageError";
+  } catch (const UsageError& e) {
+    const std::string message = e.what();
+    EXPECT_THAT(message, HasSubstr("prompt_tokens: 23 in cpu.json, 64 in npu.json"));
+    EXPECT_THAT(message, ::testing::Not(HasSubstr("ep:")));
+    EXPECT_THAT(message, HasSubstr("Measure both with the same --prompt-tokens"));
+    EXPECT_THAT(message, HasSubstr("or pass --force"));
+  }
 }
 
 // The power source and mode are among the settings a comparison lists; the battery level alone is

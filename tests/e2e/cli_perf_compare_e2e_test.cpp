@@ -1,7 +1,9 @@
 // `winml perf compare` end to end: two real `winml perf` runs of a synthetic bundle (one thread,
-// then two) compared, in text and JSON; and the --fail-if-slower gate on a real report against an
-// unchanged copy (exit 0), a copy whose timings are three times as long (exit 4) and a copy cut to
-// one timed iteration, which no test can judge (exit 5).
+// then two) compared as a comparison of thread counts, in text and JSON, and a run of another
+// prompt length refused; the --fail-if-slower gate on a real report against an unchanged copy
+// (exit 0), a copy whose timings are three times as long (exit 4) and a copy cut to one timed
+// iteration, which no test can judge (exit 5); and a device comparison: the pipeline bundle on the
+// CPU EP against the same bundle on the test plugin EP (tests/test_ep), without --force.
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -12,6 +14,7 @@
 #include <string>
 
 #include "test_support/json_file.h"
+#include "test_support/npu_pipeline_suite.h"
 #include "test_support/report_schema.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
@@ -63,7 +66,9 @@ TEST_F(PerfCompareCli, TwoRealRunsCompareInTextAndJson) {
   const auto text = winml("perf compare --no-color " + report(1).string() + " " + report(2).string());
   ASSERT_EQ(text.exit_code, 0) << text.err;
   EXPECT_THAT(text.out, HasSubstr("Welch's t-test"));
-  EXPECT_THAT(text.out, HasSubstr("differs: threads: 1 in "));
+  EXPECT_THAT(text.out, HasSubstr("comparing thread counts: threads 1 → 2; everything else the same"));
+  EXPECT_THAT(text.out, HasSubstr("threads=1"));  // the value columns' headings
+  EXPECT_THAT(text.out, HasSubstr("RATIO"));
   for (const char* label : {"TTFT *", "TPOT", "decode tok/s *", "prefill tok/s", "end-to-end", "peak RSS"}) {
     EXPECT_THAT(text.out, HasSubstr(label));
   }
@@ -83,9 +88,28 @@ TEST_F(PerfCompareCli, TwoRealRunsCompareInTextAndJson) {
   ASSERT_EQ(metrics.size(), 6u);
   EXPECT_EQ(metrics[0]["base"]["count"], 5);
   EXPECT_TRUE(metrics[0]["p"].is_number());
+  EXPECT_TRUE(metrics[0]["ratio"].is_number());
+  EXPECT_EQ(doc["comparisons"][0]["compared"][0]["setting"], "threads");
+  EXPECT_EQ(doc["comparisons"][0]["labels"]["new"], "threads=2");
   // -o never replaces a file without --overwrite.
   EXPECT_EQ(winml("perf compare " + report(1).string() + " " + report(2).string() + " -o " + json.string()).exit_code,
             2);
+}
+
+// Another prompt length is other work: refused without --force (exit 2), naming the difference and
+// the flag to rerun with.
+TEST_F(PerfCompareCli, AnotherPromptLengthIsRefusedNamingTheFix) {
+  const fs::path longer = path("prompt-16.json");
+  const auto run = winml("perf -q -m " + path("tiny").string() +
+                         " --threads 1 --prompt-tokens 16 -n 4 --iterations 2 --warmup 1 --no-bandwidth-probe -o " +
+                         longer.string());
+  ASSERT_EQ(run.exit_code, 0) << run.err;
+  const auto refused = winml("perf compare " + report(1).string() + " " + longer.string());
+  EXPECT_EQ(refused.exit_code, 2) << refused.out;
+  EXPECT_THAT(refused.err, HasSubstr("do not measure the same work"));
+  EXPECT_THAT(refused.err, HasSubstr("prompt_tokens: 8 in " + report(1).string() + ", 16 in " + longer.string()));
+  EXPECT_THAT(refused.err, HasSubstr("Measure both with the same --prompt-tokens"));
+  EXPECT_EQ(winml("perf compare --force " + report(1).string() + " " + longer.string()).exit_code, 0);
 }
 
 TEST_F(PerfCompareCli, FailIfSlowerGatesOnASignificantSlowdown) {
@@ -124,6 +148,45 @@ TEST_F(PerfCompareCli, AGateOnOneIterationCannotBeEvaluated) {
   EXPECT_THAT(gated.err, HasSubstr("TTFT in " + one.string() + ": 5 base and 1 new samples"));
   // Without the gate the comparison only reports, as before.
   EXPECT_EQ(winml("perf compare " + report(1).string() + " " + one.string()).exit_code, 0);
+}
+
+// The same bundle on two EPs: the pipeline routed as NPU bundles are, run with --ep cpu and with
+// --ep winml_test (the test plugin EP takes its accelerator stages). A device comparison: exit 0
+// without --force, the EPs named, each side's values, the ratios and the greedy ids checked.
+class DeviceCompareCli : public test::NpuPipelineSuite<DeviceCompareCli> {
+ protected:
+  static test::CommandResult perf(const std::string& ep, const fs::path& report) {
+    return winml_with_test_ep("perf -m " + npu_bundle().string() + " --ep " + ep +
+                              " --prompt-tokens 12 -n 6 --iterations 3 --warmup 1 --no-bandwidth-probe -q -o " +
+                              report.string());
+  }
+};
+
+TEST_F(DeviceCompareCli, CpuAgainstThePluginEpComparesWithoutForce) {
+  const fs::path cpu = at("cpu.json"), ep = at("ep.json");
+  const auto on_cpu = perf("cpu", cpu);
+  ASSERT_EQ(on_cpu.exit_code, 0) << on_cpu.err;
+  const auto on_ep = perf("winml_test", ep);
+  ASSERT_EQ(on_ep.exit_code, 0) << on_ep.err;
+  const auto text = test::run_winml("perf compare --no-color " + cpu.string() + " " + ep.string());
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  EXPECT_THAT(text.out, HasSubstr("comparing devices: ep cpu → winmltestep"));
+  EXPECT_THAT(text.out, HasSubstr("ep=cpu"));
+  EXPECT_THAT(text.out, HasSubstr("ep=winmltestep"));
+  EXPECT_THAT(text.out, HasSubstr("RATIO"));
+  EXPECT_THAT(text.out, HasSubstr("greedy ids: identical ids"));
+  EXPECT_THAT(text.err, ::testing::Not(HasSubstr("--force")));
+
+  const auto json = test::run_winml("perf compare -f json " + cpu.string() + " " + ep.string());
+  ASSERT_EQ(json.exit_code, 0) << json.err;
+  const auto doc = nlohmann::json::parse(json.out);
+  const auto check = test::check_report(doc, "compare.schema.json");
+  EXPECT_TRUE(check.valid()) << check.problems;
+  const auto& compared = doc["comparisons"][0];
+  EXPECT_EQ(compared["incompatible"].size(), 0u);
+  EXPECT_EQ(compared["compared"][0]["setting"], "ep");
+  EXPECT_EQ(compared["labels"]["base"], "ep=cpu");
+  EXPECT_EQ(compared["rows"][0]["agreement"]["status"], "identical");
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ TEST_F(PerfLsCli, ListsTheRunsNewestFirstAndNamesThemForCompare) {
   const auto compared = winml("perf compare --no-color last~1 last");
   ASSERT_EQ(compared.exit_code, 0) << compared.err;
   EXPECT_THAT(compared.out, HasSubstr("Welch's t-test"));
-  EXPECT_THAT(compared.out, HasSubstr("differs: threads: 1 in "));
+  EXPECT_THAT(compared.out, HasSubstr("comparing thread counts: threads 1 → 2"));
 
   const auto beyond = winml("perf compare last~9 last");
   EXPECT_EQ(beyond.exit_code, 2);

@@ -9,11 +9,11 @@
 
 #include "compare/compare_format.h"
 #include "fixtures.h"
-#include "serving_fixture.h"
 #include "report/json_reporter.h"
 #include "report/reporter.h"
 #include "report/text_reporter.h"
 #include "resources_fixture.h"
+#include "serving_fixture.h"
 #include "test_support/compare_fixtures.h"
 
 namespace winml::report {
@@ -134,7 +134,7 @@ TEST(Golden, RowFormats) {
 
 // perf compare (tests/report/golden/compare): a plain run 20 % slower with the gate at 5 %, in text,
 // colour and JSON; a sweep with rows on one side only, under --force across two bundles; a single
-// model against two later reports.
+// model against two later reports; a sweep on the CPU against the same sweep on an NPU EP.
 compare::Comparison plain_comparison() {
   return compare::compare_reports({testing::document("base.json", Json::array({testing::genai_result(1, 1)})),
                                    testing::document("new.json", Json::array({testing::genai_result(1.2, 2)}))},
@@ -148,6 +148,15 @@ compare::Comparison sweep_comparison() {
                                  testing::genai_result(1.002, 2, 16, "/m/tiny-int4"),
                                  testing::genai_result(1, 2, 64, "/m/tiny-int4")});
   return compare::compare_reports({testing::document("base.json", base), testing::document("new.json", next)}, true);
+}
+
+// The same bundle on the CPU and on an NPU EP, a sweep of two prompt lengths each: a device
+// comparison, no --force.
+compare::Comparison device_comparison() {
+  const Json cpu = Json::array({testing::genai_result(1, 1, 16), testing::genai_result(1, 1, 64)});
+  const Json npu = Json::array({testing::genai_result(0.5, 1, 16, "/m/tiny", "winmltestep"),
+                                testing::genai_result(0.25, 1, 64, "/m/tiny", "winmltestep")});
+  return compare::compare_reports({testing::document("cpu.json", cpu), testing::document("npu.json", npu)}, false);
 }
 
 compare::Comparison onnx_comparison() {
@@ -172,12 +181,14 @@ TEST(Golden, CompareText) {
   expect_golden("compare/plain_color.txt", compare_text_of(plain_comparison(), 5.0, true));
   expect_golden("compare/sweep.txt", compare_text_of(sweep_comparison(), std::nullopt, false));
   expect_golden("compare/onnx.txt", compare_text_of(onnx_comparison(), 5.0, false));
+  expect_golden("compare/devices.txt", compare_text_of(device_comparison(), std::nullopt, false));
 }
 
 TEST(Golden, CompareJson) {
   expect_golden("compare/plain.json", compare_json_of(plain_comparison(), 5.0));
   expect_golden("compare/sweep.json", compare_json_of(sweep_comparison(), std::nullopt));
   expect_golden("compare/onnx.json", compare_json_of(onnx_comparison(), 5.0));
+  expect_golden("compare/devices.json", compare_json_of(device_comparison(), std::nullopt));
 }
 
 }  // namespace

@@ -14,7 +14,7 @@ const std::vector<double> kPrefill = {50.0, 51.2, 49.1, 50.6, 48.8, 50.9, 49.6, 
 
 }  // namespace
 
-Json genai_result(double scale, int threads, int prompt_tokens, const std::string& bundle) {
+Json genai_result(double scale, int threads, int prompt_tokens, const std::string& bundle, const std::string& ep) {
   Json timed = Json::array();
   for (double prefill : kPrefill) {
     const double factor = prefill / 50.0;
@@ -30,8 +30,8 @@ Json genai_result(double scale, int threads, int prompt_tokens, const std::strin
   }
   return {{"config",
            {{"bundle", bundle},
-            {"ep", "cpu"},
-            {"device", "cpu"},
+            {"ep", ep},
+            {"device", ep == "cpu" ? "cpu" : "npu"},
             {"prompt", "<" + std::to_string(prompt_tokens) + " random token ids>"},
             {"prompt_tokens", prompt_tokens},
             {"max_new_tokens", 5},
