@@ -138,13 +138,15 @@ OverrideResult rewrite(const ConfigJson& config, const EpChoice& choice, Scope s
   }
   result.changed = result.config != config;
   if (!result.changed) {
-    std::string why = any_hardware ? "the bundle already routes its hardware stages to " + target.alias
-                      : to_cpu     ? "every stage of the bundle already runs on the CPU"
-                               : "no stage of the bundle runs on a hardware EP, and CPU stages are never re-routed by "
-                                 "default; pass --ep-all-stages to route every stage, CPU stages included, to " +
-                                     target.alias;
-    result.warnings.push_back("the EP override '" + target.alias + "' had no effect: " + why +
-                              "; it runs as configured.");
+    result.unchanged_because =
+        any_hardware ? "the bundle already routes its hardware stages to " + target.alias
+        : to_cpu     ? "every stage of the bundle already runs on the CPU"
+                     : "no stage of the bundle runs on a hardware EP, and CPU stages are never re-routed by default";
+    const std::string fix =
+        any_hardware || to_cpu ? ""
+                               : "; pass --ep-all-stages to route every stage, CPU stages included, to " + target.alias;
+    result.warnings.push_back("the EP override '" + target.alias + "' had no effect: " + result.unchanged_because +
+                              fix + "; it runs as configured.");
     result.effective_ep = "config";
     return result;
   }

@@ -20,6 +20,9 @@ struct OverrideResult {
   std::string effective_ep = "config";  ///< alias the rewritten config runs on, or "config" when unchanged
   std::vector<std::string> warnings;    ///< for the user, one sentence each
   bool changed = false;                 ///< true when config differs from the input
+  /// Why an override changed nothing ("the bundle already routes its hardware stages to qnn"), for
+  /// messages that give their own fix; empty when it changed the config or respected the bundle.
+  std::string unchanged_because;
 };
 
 /// Rewrites the provider options of `config` for `choice` (respects_bundle() = no override). The

@@ -25,8 +25,9 @@ void refuse_identical_routings(const ConfigJson& config, const std::vector<EpCho
       if (routed[i].config != routed[j].config) continue;
       // The choice whose override did nothing says why; prefer the later one (the hardware EP of `cpu,X`).
       const std::size_t idle = routed[j].changed ? i : j;
-      std::string why =
-          routed[idle].warnings.empty() ? "both give the same genai_config.json." : routed[idle].warnings.back();
+      const std::string why = routed[idle].unchanged_because.empty()
+                                  ? "both give the same genai_config.json"
+                                  : label(choices[idle]) + " changes nothing: " + routed[idle].unchanged_because;
       std::string fix = "Sweep only one of them.";
       for (std::size_t k : {j, i}) {
         const EpChoice& choice = choices[k];
@@ -39,7 +40,7 @@ void refuse_identical_routings(const ConfigJson& config, const std::vector<EpCho
       }
       throw UsageError("the sweep's " + label(choices[i]) + " and " + label(choices[j]) +
                        " would run this bundle the same way, so their rows would be one measurement under two names (" +
-                       why + ") " + fix);
+                       why + "). " + fix);
     }
   }
 }
