@@ -90,6 +90,12 @@ void add_no_cpu_fallback_flag(CLI::App& app, bool& refuse) {
                "accelerator; stages the bundle routes to the CPU stay there); the error names the nodes");
 }
 
+void add_ep_all_stages_flag(CLI::App& app, bool& all_stages) {
+  app.add_flag("--ep-all-stages", all_stages,
+               "Route every stage of the bundle to --ep, CPU stages (embeddings, lm_head) included; by default only "
+               "the stages the bundle routes to a hardware EP follow --ep, so a CPU bundle stays on the CPU");
+}
+
 void add_threads_flag(CLI::App& app, std::optional<int>& threads) {
   app.add_option("--threads", threads,
                  "Intra-op threads of every session (every stage of a bundle); default: the bundle's setting, else "

@@ -48,6 +48,11 @@ void add_allow_custom_ops_flag(CLI::App& app, bool& allow);
 /// (ONNX Runtime's session.disable_cpu_ep_fallback); stages routed to the CPU keep running there.
 void add_no_cpu_fallback_flag(CLI::App& app, bool& refuse);
 
+/// Adds --ep-all-stages: route every stage of the bundle to --ep, CPU stages (embeddings, lm_head)
+/// included; by default only the stages the bundle routes to a hardware EP follow --ep
+/// (EpChoice::with_all_stages).
+void add_ep_all_stages_flag(CLI::App& app, bool& all_stages);
+
 /// Binds --threads N (1 to kMaxThreads): intra-op threads of every session the command creates.
 void add_threads_flag(CLI::App& app, std::optional<int>& threads);
 

@@ -1,7 +1,7 @@
 // `winml bundle derive`: writes a derived bundle whose genai_config.json routes the hardware
-// stages to another EP, without loading it and without needing that EP here (prepare a bundle on
-// one machine for a device on another). Only a plugin EP library (--ep-library) loads the engine,
-// to learn its EP. The routing table goes to stdout, warnings to stderr.
+// stages (with --ep-all-stages every stage) to another EP, without loading it and without needing that EP here (prepare
+// a bundle on one machine for a device on another). Only a plugin EP library (--ep-library) loads the engine, to learn
+// its EP. The routing table goes to stdout, warnings to stderr.
 
 #include <fmt/format.h>
 #include <CLI/CLI.hpp>
@@ -33,6 +33,7 @@ struct DeriveOptions {
   std::string device;
   std::string out;
   bool overwrite = false;
+  bool all_stages = false;
   std::vector<std::string> ep_libraries;
   OutputOptions output;
 };
@@ -52,6 +53,7 @@ void run_derive(const DeriveOptions& options) {
   // Derive always forces an EP: `config` or an unknown name is refused with the valid ones. Only a
   // plugin EP library (--ep-library) loads the engine.
   EpChoice choice = choose_named_ep(options.ep, options.device, options.ep_libraries);
+  if (options.all_stages) choice = choice.with_all_stages();
   bundle::GenaiConfig config = bundle::load_genai_config(options.model);
   bundle::OverrideResult result = bundle::override_bundle_ep(config.json, choice);
   require_output_folder(options.out, options.overwrite);
@@ -73,7 +75,10 @@ void setup_derive(CLI::App& parent) {
       ->required()
       ->check(path_value("-m path/to/bundle"))
       ->check(CLI::ExistingDirectory);
-  cmd->add_option("--ep", options->ep, "EP to route the bundle's hardware stages to (cpu strips them)")->required();
+  cmd->add_option("--ep", options->ep,
+                  "EP to route the bundle's hardware stages to (cpu strips them; --ep-all-stages: every stage)")
+      ->required();
+  add_ep_all_stages_flag(*cmd, options->all_stages);
   cmd->add_option("-d,--device", options->device,
                   "npu, gpu or cpu: device_type for OpenVINO/VitisAI (default: the EP's primary device)")
       ->check(CLI::IsMember({"npu", "gpu", "cpu"}, CLI::ignore_case));

@@ -1,6 +1,8 @@
 // `winml bundle synth`: writes a random-weight Llama-style GenAI bundle (plain or decoder-pipeline)
 // for tests and scaling studies. A preset gives the starting shape; explicit flags override it.
-// Progress lines (report/synth_progress_reporter.h), then one summary line, go to stderr.
+// Progress lines (report/synth_progress_reporter.h), then one summary line, go to stderr. With --ep
+// the written bundle is routed to that EP (bundle::route_new_bundle) like a hardware bundle: the
+// decoder, or ctx and iter, on the EP; --ep-all-stages puts embeddings and lm_head there too.
 
 #include <fmt/format.h>
 
@@ -13,10 +15,13 @@
 #include <utility>
 #include <vector>
 
+#include "bundle/ep_override.h"
+#include "bundle/genai_config.h"
 #include "cli_common.h"
 #include "command_registry.h"
 #include "number_flags.h"
 #include "onnx_io/onnx_io_loader.h"
+#include "platform/atomic_file.h"
 #include "report/synth_progress_reporter.h"
 #include "synth/bpe_vocab.h"
 #include "synth/synth_options.h"
@@ -33,6 +38,10 @@ struct SynthFlags {
   bool pipeline = false;
   bool no_chat_template = false;
   bool overwrite = false;
+  std::string ep;
+  std::string device;
+  bool ep_all_stages = false;
+  std::vector<std::string> ep_libraries;
   std::uint64_t seed = 0;
   CLI::Option* seed_option = nullptr;
   // Shape flags: applied over the preset only when given on the command line.
@@ -66,8 +75,30 @@ synth::SynthOptions resolve(const SynthFlags& flags) {
   return options;
 }
 
+// The EP the bundle is written for, resolved before anything is written: a typo fails first. Only a
+// plugin EP library (--ep-library) loads the engine.
+EpChoice synth_ep(const SynthFlags& flags) {
+  if (flags.ep.empty()) {
+    if (flags.ep_all_stages || !flags.device.empty()) {
+      throw UsageError("--ep-all-stages and --device route the bundle to an EP: pass --ep EP too.");
+    }
+    return {};
+  }
+  EpChoice choice = choose_named_ep(flags.ep, flags.device, flags.ep_libraries);
+  return flags.ep_all_stages ? choice.with_all_stages() : choice;
+}
+
+// Rewrites the written genai_config.json so that the bundle runs on `choice` as written.
+void route_written_bundle(const std::filesystem::path& directory, const EpChoice& choice, const OutputOptions& output) {
+  bundle::GenaiConfig config = bundle::load_genai_config(directory);
+  bundle::OverrideResult routed = bundle::route_new_bundle(config.json, choice);
+  for (const auto& warning : routed.warnings) warn(warning, output);
+  if (routed.changed) platform::write_file_atomically(directory / "genai_config.json", routed.config.dump(4) + "\n");
+}
+
 void run_synth(const SynthFlags& flags) {
   const synth::SynthOptions options = resolve(flags);
+  const EpChoice choice = synth_ep(flags);
   // A large bundle takes seconds: its steps and the weights' progress go to stderr, unless quiet.
   synth::SynthProgress progress;
   if (flags.output.verbosity >= 0) {
@@ -75,12 +106,16 @@ void run_synth(const SynthFlags& flags) {
                    const synth::SynthProgressEvent& event) { (*lines)(event); };
   }
   const synth::SynthResult result = onnx_io::get().write_bundle(options, flags.out, flags.overwrite, progress);
+  if (!choice.respects_bundle()) route_written_bundle(result.directory, choice, flags.output);
   if (flags.output.verbosity < 0) return;
-  note(fmt::format("wrote {} bundle to {}: {} parameters ({}, hidden {}, vocab {}, {}), {} on disk",
+  const std::string routing = choice.respects_bundle() ? ""
+                                                       : fmt::format(", routed to {}{}", choice.ep_label(),
+                                                                     choice.all_stages() ? " (every stage)" : "");
+  note(fmt::format("wrote {} bundle to {}: {} parameters ({}, hidden {}, vocab {}, {}), {} on disk{}",
                    options.pipeline ? "decoder-pipeline" : "llama", result.directory.string(),
                    human_count(result.parameter_count), count_of(static_cast<std::size_t>(options.layers), "layer"),
                    options.hidden_size, options.vocab_size, synth::to_string(options.precision),
-                   human_bytes(result.bytes_on_disk)));
+                   human_bytes(result.bytes_on_disk), routing));
 }
 
 void setup_synth(CLI::App& parent) {
@@ -137,7 +172,17 @@ void setup_synth(CLI::App& parent) {
   cmd->add_flag("--no-chat-template", flags->no_chat_template,
                 "Leave chat_template out of tokenizer_config.json (raw prompts only)");
   cmd->add_flag("--overwrite", flags->overwrite, "Replace the bundle files in an existing, non-empty folder");
-  add_output_flags(*cmd, flags->output, EngineLogs::none);  // loads no ONNX Runtime
+  cmd->add_option(
+      "--ep", flags->ep,
+      "Route the bundle to this EP (name or alias): the decoder, or ctx and iter, run on it; embeddings and "
+      "lm_head stay on the CPU unless --ep-all-stages (default: every stage on the CPU)");
+  cmd->add_option("-d,--device", flags->device,
+                  "npu, gpu or cpu: the device of --ep (default: the EP's primary device)")
+      ->check(CLI::IsMember({"npu", "gpu", "cpu"}, CLI::ignore_case));
+  add_ep_all_stages_flag(*cmd, flags->ep_all_stages);
+  add_ep_library_flag(*cmd, flags->ep_libraries);
+  // Loads no ONNX Runtime, unless a plugin EP library (--ep-library) is registered for --ep.
+  add_output_flags(*cmd, flags->output, EngineLogs::none);
   cmd->callback([flags] { run_synth(*flags); });
 }
 

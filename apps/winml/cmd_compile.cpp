@@ -43,6 +43,7 @@ struct CompileOptions {
   std::vector<std::string> ep_libraries;
   bool allow_custom_ops = false;
   bool no_cpu_fallback = false;
+  bool ep_all_stages = false;
   OutputOptions out;
 };
 
@@ -154,6 +155,7 @@ void run_compile(const CompileOptions& options) {
   refuse_special_output(options.output);
   // Resolved once: unknown names and devices the EP does not target fail here with the valid ones.
   EpChoice choice = choose_named_ep(options.ep, options.device, options.ep_libraries);
+  if (options.ep_all_stages) choice = choice.with_all_stages();
   if (options.no_cpu_fallback && choice.info() != nullptr && ep::is_cpu(*choice.info())) {
     throw UsageError(session::kNoCpuFallbackOnCpu);
   }
@@ -175,6 +177,7 @@ void setup_compile(CLI::App& parent) {
       ->check(CLI::ExistingPath);
   cmd->add_option("--ep", options->ep, "EP to compile for (name or alias)")->required();
   cmd->add_option("-d,--device", options->device, "npu, gpu or cpu (default: the EP's primary device)");
+  add_ep_all_stages_flag(*cmd, options->ep_all_stages);
   cmd->add_flag("--embed", options->embed, "Embed the context binary in the compiled ONNX file");
   cmd->add_option("-o,--output", options->output,
                   "Output: derived bundle folder (default <bundle>/_compiled) or compiled .onnx path")

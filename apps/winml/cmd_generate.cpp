@@ -38,6 +38,7 @@ struct GenerateOptions {
   double compile_timeout_s = 300;
   unsigned compile_jobs = 0;  ///< --compile-jobs; 0 = auto
   bool no_cpu_fallback = false;
+  bool ep_all_stages = false;
   std::vector<std::string> ep_libraries;
   bool telemetry = false;
   bool allow_custom_ops = false;
@@ -67,6 +68,7 @@ void run_generate(const GenerateOptions& options) {
                        options.ep_libraries};
   flags.compile_jobs = options.compile_jobs;
   flags.no_cpu_fallback = options.no_cpu_fallback;
+  flags.all_stages = options.ep_all_stages;
   perf::GenaiLoadChoice choice = genai_load_choice(flags);
   GenaiSession session(options.model, choice.session);
   if (options.output.verbosity >= 0) note(report::loading_line(options.model, choice.session.ep));
@@ -127,8 +129,10 @@ void setup_generate(CLI::App& parent) {
       ->default_val(1.0)
       ->check(number_in(0, kMaxSamplingFactor, /*min_exclusive=*/true));
   cmd->add_option("--seed", options->seed, "Sampling seed (--do-sample)")->transform(integer_in(0, kMaxGenaiSeed));
-  cmd->add_option("--ep", options->ep, "Force this EP onto the bundle's hardware stages (cpu strips them)");
+  cmd->add_option("--ep", options->ep,
+                  "Force this EP onto the bundle's hardware stages (cpu strips them; --ep-all-stages: every stage)");
   cmd->add_option("-d,--device", options->device, "cpu, gpu, npu, auto or config (default: the bundle's routing)");
+  add_ep_all_stages_flag(*cmd, options->ep_all_stages);
   add_threads_flag(*cmd, options->threads);
   cmd->add_flag("--compile,!--no-compile", options->compile, "Pre-compile EPContext-capable stages");
   add_no_cpu_fallback_flag(*cmd, options->no_cpu_fallback);

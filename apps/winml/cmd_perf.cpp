@@ -40,8 +40,7 @@ void check_serving_flags(PerfOptions& options, const std::string& runtime) {
   const bool closed = options.given.count("--concurrency") != 0;
   const bool open = options.given.count("--request-rate") != 0;
   if (options.given.count("--burstiness") != 0 && !open) {
-    throw UsageError(
-        "--burstiness shapes the arrivals of --request-rate: add --request-rate R, or drop --burstiness.");
+    throw UsageError("--burstiness shapes the arrivals of --request-rate: add --request-rate R, or drop --burstiness.");
   }
   if (!closed && !open) {
     for (const char* flag : {"--turns", "--requests", "--slo"}) {
@@ -188,7 +187,9 @@ void setup_perf(CLI::App& parent) {
                  "config (winml-genai default: the bundle's routing), auto (winml default), cpu, gpu or npu; a list "
                  "sweeps");
   add_name_sweep(*cmd, "--ep", options->ep, options->sweep.eps,
-                 "Execution provider name or alias; wins over --device; a list sweeps");
+                 "Execution provider name or alias; wins over --device; a list sweeps. On a bundle it takes the "
+                 "stages routed to a hardware EP (--ep-all-stages: every stage)");
+  add_ep_all_stages_flag(*cmd, options->ep_all_stages);
   add_count_sweep(*cmd, "--threads", options->threads, options->sweep.threads,
                   "Intra-op threads of every session (every stage of a bundle); default: the bundle's setting, else "
                   "the runtime's default. A list or range sweeps: 1,2,4 or 1-4",

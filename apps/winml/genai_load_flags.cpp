@@ -18,6 +18,7 @@ perf::GenaiLoadChoice genai_load_choice(const GenaiLoadFlags& flags) {
 perf::GenaiLoadChoice resolve_genai_load(const GenaiLoadFlags& flags, ep::EpSelector& selector) {
   perf::GenaiLoadChoice choice;
   choice.session.ep = selector.for_bundle(flags.ep, flags.device);
+  if (flags.all_stages) choice.session.ep = choice.session.ep.with_all_stages();
   choice.session.intra_op_threads = flags.threads;
   choice.session.compile = flags.compile;
   choice.session.compile_timeout_s = flags.compile_timeout_s;

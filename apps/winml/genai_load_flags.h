@@ -13,7 +13,7 @@
 namespace winml::cli {
 
 /// --ep, --device, --threads, --compile, --compile-timeout, --allow-custom-ops, --ep-library and
-/// --compile-jobs, --no-cpu-fallback as given.
+/// --compile-jobs, --no-cpu-fallback, --ep-all-stages as given.
 struct GenaiLoadFlags {
   std::string ep;                         ///< --ep; empty = none
   std::string device;                     ///< --device; empty or "config" = the bundle's routing
@@ -24,6 +24,7 @@ struct GenaiLoadFlags {
   std::vector<std::string> ep_libraries;  ///< --ep-library NAME=PATH values
   unsigned compile_jobs = 0;              ///< --compile-jobs; 0 = auto
   bool no_cpu_fallback = false;           ///< --no-cpu-fallback
+  bool all_stages = false;                ///< --ep-all-stages
 };
 
 /// Registers the plugin EP libraries, resolves the EP choice and returns the session options with

@@ -1,6 +1,11 @@
 // The winml-genai runtime of `winml perf`: flags to a sweep plan and a GenaiBenchmark, its results
 // to the report.
 
+#include <algorithm>
+#include <vector>
+
+#include "bundle/genai_config.h"
+#include "bundle/identical_routings.h"
 #include "bundle_limits.h"
 #include "cli_common.h"
 #include "ep/discovery.h"
@@ -48,13 +53,21 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
   register_ep_libraries(options.ep_libraries);
   ep::EngineEpDiscovery discovery;
   ep::EpSelector selector(discovery);
+  std::vector<EpChoice> routings;  // the distinct EP/device choices, for refuse_identical_routings
   perf::LoadChoices<perf::GenaiLoadChoice> choices(selected, [&](const perf::LoadSettings& load) {
     GenaiLoadFlags flags{
         load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}};
     flags.compile_jobs = options.compile_jobs;
     flags.no_cpu_fallback = options.no_cpu_fallback;
-    return resolve_genai_load(flags, selector);
+    flags.all_stages = options.ep_all_stages;
+    perf::GenaiLoadChoice choice = resolve_genai_load(flags, selector);
+    if (std::find(routings.begin(), routings.end(), choice.session.ep) == routings.end()) {
+      routings.push_back(choice.session.ep);
+    }
+    return choice;
   });
+  // `--ep cpu,X` on a CPU bundle would print one measurement under two names: refused up front.
+  if (routings.size() > 1) bundle::refuse_identical_routings(bundle::load_genai_config(options.model).json, routings);
   PerfConsole console(options.out, options.monitor);
   perf::GenaiPerfReport report;
   report.sweep = plan.facts;

@@ -40,6 +40,7 @@ struct PerfOptions {
   std::string ep;      ///< --ep; empty = none
   bool compile = false;
   bool no_cpu_fallback = false;  ///< --no-cpu-fallback
+  bool ep_all_stages = false;    ///< --ep-all-stages
   double compile_timeout_s = 300;
   unsigned compile_jobs = 0;  ///< --compile-jobs; 0 = auto
   /// --sample-ms: the resource sampler's interval; 0 turns sampling off (and --monitor with it).

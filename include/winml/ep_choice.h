@@ -41,12 +41,21 @@ class EpChoice {
   /// The device, or "config" when none was chosen (as reports write it).
   std::string device_label() const;
 
-  /// Same EP and device.
+  /// This choice routing every stage of a bundle to its EP, CPU stages (embeddings, lm_head)
+  /// included, instead of only the stages the bundle routes to a hardware EP (the default, kept
+  /// from the original tool). The CLI's --ep-all-stages. Throws UsageError when the bundle is
+  /// respected: there is no EP to route the stages to.
+  EpChoice with_all_stages() const;
+  /// True when every stage goes to the EP (with_all_stages()).
+  bool all_stages() const { return all_stages_; }
+
+  /// Same EP, device and stage routing.
   bool operator==(const EpChoice& other) const = default;
 
  private:
   const ep::EpInfo* info_ = nullptr;
   std::string device_;
+  bool all_stages_ = false;
 };
 
 }  // namespace winml

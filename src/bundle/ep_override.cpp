@@ -19,20 +19,32 @@ struct Holder {
   std::string label;                   // for messages
   ConfigJson* session_options;         // inside the output copy
   std::vector<ProviderEntry> entries;  // as written in the input
+  bool decoder_level = false;          // model.decoder.session_options
   bool hardware() const { return std::any_of(entries.begin(), entries.end(), is_hardware); }
 };
 
-std::vector<Holder> collect_holders(ConfigJson& config) {
+// Which lists a hardware EP takes over (see the header).
+enum class Scope {
+  hardware_lists,     // the default: lists already naming a hardware EP
+  decoder_level_too,  // + the decoder-level list (a bundle being written: route_new_bundle)
+  every_list,         // EpChoice::all_stages(): CPU stages included
+};
+
+// `add_decoder_level`: a decoder without session_options gets an empty one, so that the stages
+// following it (they have no list of their own) can be routed.
+std::vector<Holder> collect_holders(ConfigJson& config, bool add_decoder_level) {
   std::vector<Holder> holders;
   ConfigJson& decoder = config["model"]["decoder"];
+  if (add_decoder_level && !decoder.contains("session_options")) decoder["session_options"] = ConfigJson::object();
   if (auto it = decoder.find("session_options"); it != decoder.end()) {
-    holders.push_back({"the decoder-level options", &*it, session_providers(*it, "model.decoder.session_options")});
+    holders.push_back(
+        {"the decoder-level options", &*it, session_providers(*it, "model.decoder.session_options"), true});
   }
   if (!is_pipeline(config)) return holders;
   for_each_pipeline_stage(
       decoder["pipeline"], [&](const std::string& name, ConfigJson& stage, const std::string& where) {
         if (auto it = stage.find("session_options"); it != stage.end()) {
-          holders.push_back({"stage " + name, &*it, session_providers(*it, where + ".session_options")});
+          holders.push_back({"stage " + name, &*it, session_providers(*it, where + ".session_options"), false});
         }
       });
   return holders;
@@ -88,9 +100,7 @@ ProviderEntry choose_entry(const Holder& holder, const std::vector<Holder>& hold
   return chosen;
 }
 
-}  // namespace
-
-OverrideResult override_bundle_ep(const ConfigJson& config, const EpChoice& choice) {
+OverrideResult rewrite(const ConfigJson& config, const EpChoice& choice, Scope scope) {
   OverrideResult result;
   result.config = config;
   list_stages(config);  // validates the shape before anything is rewritten
@@ -98,16 +108,19 @@ OverrideResult override_bundle_ep(const ConfigJson& config, const EpChoice& choi
 
   const ep::EpInfo& target = *choice.info();
   const std::string& session_device = choice.device();
+  const bool to_cpu = ep::is_cpu(target);
 
-  std::vector<Holder> holders = collect_holders(result.config);
+  std::vector<Holder> holders = collect_holders(result.config, scope != Scope::hardware_lists && !to_cpu);
   std::vector<std::string> without_backend;
   bool any_hardware = false;
   for (const auto& holder : holders) {
-    if (!holder.hardware()) continue;  // CPU-intended lists are never touched
-    any_hardware = true;
-    if (ep::is_cpu(target)) {
-      (*holder.session_options)["provider_options"] = ConfigJson::array();
-      continue;
+    any_hardware = any_hardware || holder.hardware();
+    const bool taken =
+        holder.hardware() || scope == Scope::every_list || (scope == Scope::decoder_level_too && holder.decoder_level);
+    if (!taken) continue;  // CPU-intended lists are left alone unless every stage was asked for
+    if (to_cpu) {
+      if (holder.hardware()) (*holder.session_options)["provider_options"] = ConfigJson::array();
+      continue;  // a CPU list stays byte-for-byte the same
     }
     bool guessed_nothing = false;
     ProviderEntry entry = choose_entry(holder, holders, target, session_device, guessed_nothing);
@@ -125,18 +138,30 @@ OverrideResult override_bundle_ep(const ConfigJson& config, const EpChoice& choi
   }
   result.changed = result.config != config;
   if (!result.changed) {
-    result.warnings.push_back(
-        any_hardware ? "the EP override '" + target.alias +
-                           "' had no effect: the bundle already routes its hardware stages to " + target.alias +
-                           "; it runs as configured."
-                     : "the EP override '" + target.alias +
-                           "' had no effect: no stage of the bundle runs on a hardware EP, and CPU stages are never "
-                           "re-routed; it runs as configured.");
+    result.unchanged_because =
+        any_hardware ? "the bundle already routes its hardware stages to " + target.alias
+        : to_cpu     ? "every stage of the bundle already runs on the CPU"
+                     : "no stage of the bundle runs on a hardware EP, and CPU stages are never re-routed by default";
+    const std::string fix =
+        any_hardware || to_cpu ? ""
+                               : "; pass --ep-all-stages to route every stage, CPU stages included, to " + target.alias;
+    result.warnings.push_back("the EP override '" + target.alias + "' had no effect: " + result.unchanged_because +
+                              fix + "; it runs as configured.");
     result.effective_ep = "config";
     return result;
   }
   result.effective_ep = config_ep(result.config);
   return result;
+}
+
+}  // namespace
+
+OverrideResult override_bundle_ep(const ConfigJson& config, const EpChoice& choice) {
+  return rewrite(config, choice, choice.all_stages() ? Scope::every_list : Scope::hardware_lists);
+}
+
+OverrideResult route_new_bundle(const ConfigJson& config, const EpChoice& choice) {
+  return rewrite(config, choice, choice.all_stages() ? Scope::every_list : Scope::decoder_level_too);
 }
 
 std::string config_ep(const ConfigJson& config) {

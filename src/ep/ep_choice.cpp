@@ -35,6 +35,17 @@ EpChoice EpChoice::of(const ep::EpInfo& info, std::string_view device) {
   return choice;
 }
 
+EpChoice EpChoice::with_all_stages() const {
+  if (respects_bundle()) {
+    throw UsageError(
+        "--ep-all-stages routes every stage to the chosen EP, and none was chosen: pass --ep EP (or --device) too, "
+        "or drop --ep-all-stages to run as the bundle says.");
+  }
+  EpChoice choice = *this;
+  choice.all_stages_ = true;
+  return choice;
+}
+
 std::string EpChoice::ep_label() const { return info_ == nullptr ? "config" : info_->alias; }
 
 std::string EpChoice::device_label() const { return device_.empty() ? "config" : device_; }

@@ -7,7 +7,7 @@ namespace winml::ep {
 EpSelector::EpSelector(EpDiscovery& discovery) : discovery_(discovery) {}
 
 const EpResolver& EpSelector::resolver() {
-  if (!resolver_) resolver_.emplace(discover_device_eps(discovery_));
+  if (!resolver_) resolver_.emplace(discovery_);
   return *resolver_;
 }
 

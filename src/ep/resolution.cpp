@@ -20,6 +20,35 @@ const std::string kHowToAdd =
 
 EpResolver::EpResolver(DeviceEpMap available) : available_(std::move(available)) {}
 
+EpResolver::EpResolver(EpDiscovery& discovery) : built_in_(discovery.available_providers()) {
+  FixedEpDiscovery asked_once(*built_in_, discovery.ep_devices());  // the engine is asked once for each
+  available_ = discover_device_eps(asked_once);
+}
+
+EpUnavailableError EpResolver::unavailable(const EpInfo& info, const std::string& where) const {
+  const std::string head = info.canonical + " is not available " + where + ". ";
+  const auto& rows = catalog();
+  const bool catalog_ep = std::any_of(rows.begin(), rows.end(), [&](const EpInfo& row) { return &row == &info; });
+  const bool in_build = built_in_ && std::any_of(built_in_->begin(), built_in_->end(),
+                                                 [&](const std::string& name) { return find_ep(name) == &info; });
+  if (!built_in_ || !catalog_ep || in_build) return EpUnavailableError(head + describe_available() + kHowToAdd);
+  std::string names;
+  bool cpu_only = true;
+  for (const auto& name : *built_in_) {
+    const EpInfo* known = find_ep(name);
+    cpu_only = cpu_only && known != nullptr && is_cpu(*known);
+    names += (names.empty() ? "" : ", ") + (known != nullptr ? known->alias : name);
+  }
+  const std::string upper = info.ort_short_name.empty() ? info.alias : info.ort_short_name;
+  return EpUnavailableError(
+      head + "This ONNX Runtime build has no " + upper + " EP (" +
+      (cpu_only ? std::string("it is CPU-only") : "its built-in EPs: " + names) + "). To run on " + upper +
+      ", configure winml against an ONNX Runtime build that has it: cmake --preset default "
+      "-DWINML_ORT_ROOT=<its folder, with include/ and lib/> -DWINML_GENAI_ROOT=<a GenAI built on it> "
+      "(cmake/WinmlNativeDeps.cmake), then rebuild; or, for an EP shipped as a plugin library, register it with "
+      "--ep-library NAME=PATH (or WINML_EP_LIBRARIES). `winml sys` lists what this machine has.");
+}
+
 const std::vector<std::string>& EpResolver::eps_for(const std::string& device) const {
   static const std::vector<std::string> none;
   auto it = available_.find(device);
@@ -49,10 +78,7 @@ std::string EpResolver::resolve_device(std::string_view device, std::string_view
       bool usable = info != nullptr ? ep_available(info->canonical, candidate) : !eps_for(candidate).empty();
       if (usable) return candidate;
     }
-    if (info != nullptr) {
-      throw EpUnavailableError(info->canonical + " is not available on this machine (it targets " + device_list(*info) +
-                               "). " + describe_available() + kHowToAdd);
-    }
+    if (info != nullptr) throw unavailable(*info, "on this machine (it targets " + device_list(*info) + ")");
     throw EpUnavailableError("no execution provider is available on this machine. " + describe_available() + kHowToAdd);
   }
   auto known = normalize_device(requested);
@@ -66,10 +92,8 @@ std::string EpResolver::resolve_device(std::string_view device, std::string_view
       throw UsageError(info->canonical + " does not run on the " + *known + " device; it targets " +
                        device_list(*info) + ". Choose one of those devices or another EP.");
     }
-    if (!ep_available(info->canonical, *known)) {
-      throw EpUnavailableError(info->canonical + " is not available for the " + *known + " device on this machine. " +
-                               describe_available() + kHowToAdd);
-    }
+    if (!ep_available(info->canonical, *known))
+      throw unavailable(*info, "for the " + *known + " device on this machine");
     return *known;
   }
   if (eps_for(*known).empty()) {
@@ -103,10 +127,7 @@ EpChoice EpResolver::select_genai_ep(std::string_view ep, std::string_view devic
     if (!is_config(requested_device)) return EpChoice::of(info, resolve_device(requested_device, ep));
     bool anywhere = std::any_of(info.devices.begin(), info.devices.end(),
                                 [&](const std::string& d) { return ep_available(info.canonical, d); });
-    if (!anywhere) {
-      throw EpUnavailableError(info.canonical + " is not available on this machine (it targets " + device_list(info) +
-                               "). " + describe_available() + kHowToAdd);
-    }
+    if (!anywhere) throw unavailable(info, "on this machine (it targets " + device_list(info) + ")");
     return EpChoice::of(info);
   }
   if (is_config(requested_device)) return {};

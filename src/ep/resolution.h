@@ -25,8 +25,13 @@ class EpUnavailableError : public Error {
 /// Resolves devices and EPs against one machine's device -> EPs map.
 class EpResolver {
  public:
-  /// `available`: from discover_device_eps().
+  /// `available`: from discover_device_eps(). Without the built-in providers an EP missing from
+  /// the ONNX Runtime build is reported as missing from the machine.
   explicit EpResolver(DeviceEpMap available);
+  /// Asks `discovery` for the device -> EPs map and for the providers built into ONNX Runtime, so
+  /// that a built-in EP the build lacks (CUDA on the CPU-only build) is named as such, with how to
+  /// use a build that has it.
+  explicit EpResolver(EpDiscovery& discovery);
 
   /// The device to run on. `device` is "auto" or npu/gpu/cpu (case-insensitive); `ep` (optional)
   /// is an EP name or alias. "auto" picks the first of npu > gpu > cpu that has an available EP
@@ -60,12 +65,18 @@ class EpResolver {
  private:
   /// "Available on this machine: npu: (none); gpu: cuda; cpu: cpu." for error messages.
   std::string describe_available() const;
+  /// The error for an EP that is not available (`where`: "on this machine (it targets gpu)" or
+  /// "for the npu device on this machine"): when the ONNX Runtime build lacks a built-in EP, it says
+  /// so and how to use a build that has it; otherwise what this machine has.
+  EpUnavailableError unavailable(const EpInfo& info, const std::string& where) const;
   /// The available EPs of a device (empty for devices the map lacks).
   const std::vector<std::string>& eps_for(const std::string& device) const;
   /// True when `canonical` is available for `device`.
   bool ep_available(const std::string& canonical, const std::string& device) const;
 
   DeviceEpMap available_;
+  /// Canonical names of the providers built into ONNX Runtime; nullopt when not known.
+  std::optional<std::vector<std::string>> built_in_;
 };
 
 }  // namespace winml::ep

@@ -8,7 +8,7 @@ namespace winml::session {
 void require_ep_available(const EpChoice& choice, ep::EpDiscovery& discovery) {
   if (choice.respects_bundle()) return;
   // The same resolution the CLI's EpSelector uses, so the refusal reads the same.
-  ep::EpResolver(ep::discover_device_eps(discovery)).select_genai_ep(choice.info()->canonical, choice.device());
+  ep::EpResolver(discovery).select_genai_ep(choice.info()->canonical, choice.device());
 }
 
 }  // namespace winml::session

@@ -95,7 +95,8 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
     if (std::none_of(stages.begin(), stages.end(), [](const bundle::StageInfo& s) { return s.ep != "cpu"; })) {
       throw UsageError(
           "--no-cpu-fallback keeps nodes off the CPU in stages routed to an accelerator EP, but every stage of this "
-          "bundle runs on the CPU EP. Route it to an accelerator with --ep or --device, or drop --no-cpu-fallback.");
+          "bundle runs on the CPU EP. Route it to an accelerator with --ep or --device (a bundle whose stages all run "
+          "on the CPU also needs --ep-all-stages), or drop --no-cpu-fallback.");
     }
     routed.config = bundle::with_cpu_fallback_disabled(std::move(routed.config));
     routed.changed = routed.config != config.json;

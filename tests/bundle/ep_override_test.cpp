@@ -241,6 +241,84 @@ TEST(EpOverrideTest, AllCpuPipelineOverrideIsANoOp) {
   }
 }
 
+TEST(EpOverrideTest, TheNoOpWarningOnACpuBundleNamesTheFlagThatRoutesEveryStage) {
+  OverrideResult result = override_names(fixture("cpu_pipeline.json"), "openvino");
+  ASSERT_EQ(result.warnings.size(), 1u);
+  EXPECT_THAT(result.warnings[0], HasSubstr("CPU stages are never re-routed by default"));
+  EXPECT_THAT(result.warnings[0], HasSubstr("pass --ep-all-stages"));
+}
+
+// The layout `winml bundle synth` writes: the decoder-level list ([]) that ctx and iter follow,
+// and CPU lists of their own for embeddings and lm_head.
+ConfigJson synthesised_pipeline() {
+  ConfigJson input = fixture("cpu_pipeline.json");
+  auto& pipeline = input["model"]["decoder"]["pipeline"];
+  pipeline[0]["embeddings"]["session_options"] = ConfigJson::parse(R"({"provider_options": []})");
+  pipeline[1]["ctx"].erase("session_options");
+  pipeline[2]["iter"].erase("session_options");
+  pipeline[3]["lm_head"]["session_options"] = ConfigJson::parse(R"({"provider_options": []})");
+  input["model"]["decoder"]["session_options"] = ConfigJson::parse(R"({"provider_options": []})");
+  return input;
+}
+
+TEST(EpOverrideTest, AllStagesRoutesCpuStagesToo) {
+  for (const ConfigJson& input : {fixture("cpu_pipeline.json"), synthesised_pipeline()}) {
+    OverrideResult result = override_bundle_ep(input, EpChoice::parse("openvino", "gpu").with_all_stages());
+    EXPECT_TRUE(result.changed);
+    EXPECT_EQ(result.effective_ep, "openvino");
+    EXPECT_THAT(result.warnings, IsEmpty());
+    EXPECT_THAT(stage_eps(result.config), ElementsAre("openvino", "openvino", "openvino", "openvino"));
+    EXPECT_EQ(routed(result.config, "embeddings"), R"([{"openvino":{"device_type":"GPU"}}])");
+  }
+  // A hardware bundle: its CPU stages join the hardware ones, which keep their own options.
+  OverrideResult qnn = override_bundle_ep(fixture("qnn_pipeline.json"), EpChoice::parse("qnn").with_all_stages());
+  EXPECT_THAT(stage_eps(qnn.config), ElementsAre("qnn", "qnn", "qnn", "qnn"));
+  EXPECT_EQ(routed(qnn.config, "lm_head"), "[{\"qnn\":" + kQnnOptions + "}]");
+  EXPECT_THAT(qnn.warnings, IsEmpty());
+}
+
+TEST(EpOverrideTest, AllStagesOnAPluginEpGivesEveryStageTheDeviceFilter) {
+  ep::reset_runtime_eps();
+  ep::add_runtime_ep(ep::plugin_ep_row("AcmeEP", {"npu", "gpu", "cpu"}));
+  OverrideResult result = override_bundle_ep(synthesised_pipeline(), EpChoice::parse("acmeep").with_all_stages());
+  for (const char* name : {"embeddings", "ctx", "iter", "lm_head"}) {
+    SCOPED_TRACE(name);
+    EXPECT_EQ(routed(result.config, name),
+              R"([{"AcmeEP":{"device_filtering_options":{"hardware_device_type":"NPU"}}}])");
+  }
+  EXPECT_EQ(result.effective_ep, "acmeep");
+  ep::reset_runtime_eps();
+}
+
+TEST(EpOverrideTest, AllStagesToCpuIsTheSameAsCpu) {
+  for (const char* fixture_name : {"qnn_pipeline.json", "cpu_pipeline.json", "cuda_decoder.json"}) {
+    SCOPED_TRACE(fixture_name);
+    ConfigJson input = fixture(fixture_name);
+    OverrideResult all = override_bundle_ep(input, EpChoice::parse("cpu").with_all_stages());
+    OverrideResult plain = override_names(input, "cpu");
+    EXPECT_EQ(all.config.dump(), plain.config.dump());
+    EXPECT_EQ(all.effective_ep, plain.effective_ep);
+  }
+}
+
+TEST(EpOverrideTest, AllStagesNeedsAnEp) { EXPECT_THROW(EpChoice{}.with_all_stages(), UsageError); }
+
+TEST(EpOverrideTest, ANewBundleGetsItsDecoderLevelStagesRouted) {
+  OverrideResult result = route_new_bundle(synthesised_pipeline(), EpChoice::parse("openvino"));
+  EXPECT_THAT(stage_eps(result.config), ElementsAre("cpu", "openvino", "openvino", "cpu"));
+  EXPECT_EQ(routed(result.config, "ctx"), R"([{"openvino":{"device_type":"NPU"}}])");
+  EXPECT_THAT(result.warnings, IsEmpty());
+
+  OverrideResult all = route_new_bundle(synthesised_pipeline(), EpChoice::parse("openvino").with_all_stages());
+  EXPECT_THAT(stage_eps(all.config), ElementsAre("openvino", "openvino", "openvino", "openvino"));
+
+  ConfigJson plain = fixture("cuda_decoder.json");
+  plain["model"]["decoder"]["session_options"]["provider_options"] = ConfigJson::array();
+  OverrideResult decoder = route_new_bundle(plain, EpChoice::parse("dml"));
+  EXPECT_EQ(decoder.config.at("model").at("decoder").at("session_options").at("provider_options").dump(),
+            R"([{"dml":{}}])");
+}
+
 TEST(EpOverrideTest, StagesInheritingDecoderLevelOptionsFollowIt) {
   // ctx/iter have no session_options: they run on the decoder-level QNN list; the CPU stages
   // have their own empty lists.

@@ -41,6 +41,36 @@ TEST(ResolveDeviceTest, AutoWithAnEpPicksItsBestAvailableDevice) {
                                    {"no execution provider is available", "npu: (none); gpu: (none); cpu: (none)"});
 }
 
+// Asked through the discovery, the resolver knows what the ONNX Runtime build has: a built-in EP the
+// build lacks is named as missing from the build, with the configure option for another build.
+TEST(ResolveDeviceTest, AnEpTheOnnxRuntimeBuildLacksSaysSoAndHowToUseABuildThatHasIt) {
+  FixedEpDiscovery cpu_build = testing::cpu_only();
+  EpResolver cpu_only(cpu_build);
+  const std::vector<std::string> cpu_only_needles = {"CUDAExecutionProvider is not available on this machine",
+                                                     "This ONNX Runtime build has no CUDA EP (it is CPU-only)",
+                                                     "-DWINML_ORT_ROOT=", "--ep-library NAME=PATH"};
+  expect_error<EpUnavailableError>([&] { cpu_only.select_genai_ep("cuda", ""); }, cpu_only_needles);
+  expect_error<EpUnavailableError>([&] { cpu_only.resolve_device("auto", "cuda"); }, cpu_only_needles);
+  expect_error<EpUnavailableError>([&] { cpu_only.resolve_device("gpu", "cuda"); },
+                                   {"not available for the gpu device", "no CUDA EP (it is CPU-only)"});
+
+  FixedEpDiscovery openvino_build = testing::openvino_host();
+  expect_error<EpUnavailableError>([&] { EpResolver(openvino_build).select_genai_ep("cuda", ""); },
+                                   {"no CUDA EP (its built-in EPs: openvino, cpu)", "-DWINML_ORT_ROOT="});
+
+  // An EP the build has, on a device it lacks here, keeps the machine's own message.
+  FixedEpDiscovery laptop = testing::qnn_laptop();
+  expect_error<EpUnavailableError>([&] { EpResolver(laptop).resolve_device("gpu", "cuda"); },
+                                   {"no CUDA EP (its built-in EPs: dml, cpu)"});
+  FixedEpDiscovery cuda = testing::cuda_box();
+  try {
+    EpResolver(cuda).resolve_device("npu", "qnn");
+    ADD_FAILURE() << "no exception";
+  } catch (const EpUnavailableError& e) {
+    EXPECT_THAT(e.what(), HasSubstr("QNN EP"));  // QNN is not in the CUDA build either
+  }
+}
+
 TEST(ResolveDeviceTest, ExplicitDevices) {
   auto laptop = resolver(testing::qnn_laptop());
   EXPECT_EQ(laptop.resolve_device("NPU"), "npu");
