@@ -20,11 +20,12 @@ namespace {
 
 // "12.35 ± 0.40": a mean and the half-width of its 95 % interval in a fixed unit (the interval, not
 // the stddev, so that two rows whose intervals do not overlap can be told apart at a glance),
-// "12.35 -12.35/+40.10" for an interval cut at 0; the mean alone from one sample, which has no
-// interval; "-" without samples.
+// "12.35 [≥0, 52.45]" for an interval cut at 0 (no lower bound from the data); the mean alone from
+// one sample, which has no interval; "-" without samples.
 std::string mean_pm(const perf::Summary& s, double scale) {
   if (s.count == 0) return "-";
   if (!s.mean_ci) return fmt::format("{:.2f}", s.mean * scale);
+  if (s.mean_ci->clipped) return fmt::format("{:.2f} [≥0, {:.2f}]", s.mean * scale, s.mean_ci->high * scale);
   const double below = (s.mean - s.mean_ci->low) * scale, above = (s.mean_ci->high - s.mean) * scale;
   const auto reach = perf::relative_reach(s.mean_ci, s.mean);
   if (reach && !reach->symmetric()) return fmt::format("{:.2f} -{:.2f}/+{:.2f}", s.mean * scale, below, above);
@@ -35,7 +36,7 @@ std::string mean_pm(const perf::Summary& s, double scale) {
 std::string cells_explained(const std::string& iterations) {
   return fmt::format(
       "  mean ± half-width of its 95 % confidence interval (Student t) over the timed {} of each "
-      "combination\n",
+      "combination; [≥0, x]: the interval reached below 0 and was cut there (no lower bound)\n",
       iterations);
 }
 
