@@ -59,6 +59,11 @@ class PerfConsole final : public perf::BenchmarkObserver {
   void on_cooling(double seconds) override {
     above([&] { sink_->on_cooling(seconds); });
   }
+  /// "open loop: 32 arrivals at 0.3 req/s: the timed run takes at least ..." before an open loop's warmup, unless
+  /// quiet.
+  void on_serving_plan(const perf::ServingPlanEvent& event) override {
+    above([&] { sink_->on_serving_plan(event); });
+  }
 
   /// Under --monitor, shows the live line of `source`'s readings (the running sampler's newest,
   /// resources::Sampler::latest) on stderr until stop_monitor(): in place on a terminal, plain

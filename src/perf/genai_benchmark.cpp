@@ -345,6 +345,11 @@ void run_serving_once(const BenchmarkInputs& context, LoadedSession& loaded, con
   const auto engine = session::ModelAccess::loaded_model(session).create_serving_engine();
   const auto cores = context.sampling.open_cores();
   ClockCheck clock{run.round, services.read_cpu_clock(), {}};
+  if (!pooled.started) {
+    const std::string over =
+        batch_limit_warning(static_cast<std::size_t>(std::max(0, settings.concurrency)), engine->limits());
+    if (!over.empty()) observer.on_warning(combination.label.empty() ? over : combination.label + ": " + over);
+  }
   ServingMeasurement measured = measure_serving(*engine, job, serving, observer);
   clock.after = services.read_cpu_clock();
   context.sampling.close_cores(run.position, cores);
@@ -561,9 +566,11 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
     if (pooled[i].progress.timed == 0) continue;  // stopped before it measured anything
     results.push_back(
         finish(pooled[i], roofline, sweep.probes, combinations[i].run.depth, start_.loop, request_.percentiles));
-    results.back().context.resources =
-        sampling.usage(i, usage_tokens(results.back().samples), results.back().context.machine.logical_cores);
-    note_other_load(results.back().context.quality, results.back().context.resources);
+    GenaiPerfResult& result = results.back();
+    result.context.resources = sampling.usage(i, usage_tokens(result.samples), result.context.machine.logical_cores);
+    result.facts.peak_rss_bytes = run_peak_rss(result.facts.peak_rss_bytes, result.context.resources);
+    if (result.roofline) split_peak_rss(result.roofline->metrics, result.facts.peak_rss_bytes);
+    note_other_load(result.context.quality, result.context.resources);
   }
   std::vector<std::optional<GreedyOutput>> outputs;
   std::vector<RunSettings> runs;

@@ -1,5 +1,6 @@
 #include "perf/genai_result.h"
 
+#include <algorithm>
 #include <numeric>
 #include <span>
 #include <utility>
@@ -99,7 +100,8 @@ WarmupMeans warmup_means(const std::vector<GenerationTiming>& warmup) {
 namespace {
 
 // The headline per-iteration metrics in run order, for the variation and warmup checks.
-RunQuality assess_genai_run(const GenaiMetrics& m, const std::vector<GenerationTiming>& timed, std::size_t warmup) {
+RunQuality assess_genai_run(const GenaiMetrics& m, const std::vector<GenerationTiming>& timed,
+                            const WarmupScale& warmup) {
   CheckedMetric ttft{"ttft_ms", &m.ttft_s, {}}, tpot{"tpot_ms", &m.tpot_s, {}};
   CheckedMetric rate{"decode_tokens_per_s", &m.decode_tokens_per_s, {}}, total{"total_ms", &m.total_s, {}};
   for (const GenerationTiming& t : timed) {
@@ -112,6 +114,23 @@ RunQuality assess_genai_run(const GenaiMetrics& m, const std::vector<GenerationT
   return assess_run({ttft, tpot, rate, total}, warmup);
 }
 
+// How the run counts its warmup (perf/warmup_check.h): a serving run's --warmup is per slot and
+// so its advice counts conversations; a closed loop admits its first `slots` requests together.
+WarmupScale warmup_scale(const GenaiPerfConfig& config, std::size_t warmup_samples) {
+  if (!config.serving) return WarmupScale{warmup_samples};
+  const ServingConfig& s = *config.serving;
+  const std::size_t flag = config.warmup;
+  std::size_t slots = s.concurrency;
+  if (flag > 0 && s.warmup_requests > 0) slots = s.warmup_requests / flag;
+  slots = std::max<std::size_t>(1, slots);
+  WarmupScale scale;
+  scale.flag = flag;
+  scale.per_flag = slots;  // conversations (multi-turn ones run one at a time on a static engine)
+  scale.first_wave = s.mode == ServingMode::closed ? slots : 0;
+  scale.noun = "timed request";
+  return scale;
+}
+
 }  // namespace
 
 GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples& run, GenaiRunFacts facts,
@@ -122,7 +141,7 @@ GenaiPerfResult make_genai_result(GenaiPerfConfig config, const GenaiRunSamples&
   r.facts = std::move(facts);
   r.metrics = compute_genai_metrics(run.timed, r.config.run.percentiles);
   r.warmup = warmup_means(run.warmup);
-  r.context.quality = assess_genai_run(r.metrics, run.timed, run.warmup.size());
+  r.context.quality = assess_genai_run(r.metrics, run.timed, warmup_scale(r.config, run.warmup.size()));
   if (r.config.cold) r.cold = compute_cold_metrics(r.facts.cold, r.config.run.percentiles);
   r.rounds = {genai_round(1, run.timed)};  // one round unless the benchmark pooled several
   for (const GenerationTiming& t : run.timed) r.samples.push_back(to_sample(t));

@@ -55,10 +55,15 @@ RooflineMetrics compute_roofline(const RooflineModel& model, const std::vector<G
 
   r.weights_bytes = model.weights_in_memory_bytes;
   r.kv_cache_bytes = static_cast<std::uint64_t>(r.longest_context_tokens) * model.kv_bytes_per_position;
-  r.peak_rss_bytes = peak_rss_bytes;
-  const std::uint64_t accounted = r.weights_bytes + r.kv_cache_bytes;
-  r.rest_of_peak_rss_bytes = peak_rss_bytes > accounted ? peak_rss_bytes - accounted : 0;
+  split_peak_rss(r, peak_rss_bytes);
   return r;
+}
+
+void split_peak_rss(RooflineMetrics& m, std::uint64_t peak_rss_bytes) {
+  m.peak_rss_bytes = peak_rss_bytes;
+  const std::uint64_t accounted = m.weights_bytes + m.kv_cache_bytes;
+  m.parts_exceed_peak_rss = peak_rss_bytes > 0 && accounted > peak_rss_bytes;
+  m.rest_of_peak_rss_bytes = peak_rss_bytes > accounted ? peak_rss_bytes - accounted : 0;
 }
 
 }  // namespace winml::perf

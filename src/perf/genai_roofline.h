@@ -22,6 +22,10 @@ RooflineModel roofline_model(const roofline::BundleModel& bundle);
 /// depth + its prompt tokens + k positions (docs/metrics.md, "Timeline"), and reads those cache
 /// positions. The prefill's FLOPs take `metrics.prompt_tokens` (the prompt every timed iteration
 /// ran) and its time `metrics.prefill_s.mean`.
+/// Sets the peak RSS of `m` and splits it: the rest beside weights and cache, or, when those
+/// exceed it, parts_exceed_peak_rss. 0: unknown (no split).
+void split_peak_rss(RooflineMetrics& m, std::uint64_t peak_rss_bytes);
+
 RooflineMetrics compute_roofline(const RooflineModel& model, const std::vector<GenerationSample>& timed,
                                  const GenaiMetrics& metrics, const BandwidthProbes& probes,
                                  std::uint64_t peak_rss_bytes, std::int64_t depth = 0);

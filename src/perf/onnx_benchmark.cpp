@@ -305,6 +305,7 @@ std::vector<OnnxPerfResult> OnnxBenchmark::run(std::span<const Combination> comb
     result.metrics.validation = std::move(runs.validation);
     result.profile = std::move(runs.profile);
     result.context.resources = sampling.usage(i, {}, result.context.machine.logical_cores);
+    result.facts.peak_rss_bytes = run_peak_rss(result.facts.peak_rss_bytes, result.context.resources);
     note_other_load(result.context.quality, result.context.resources);
     add_target_ci(result.context.quality, start_.loop, "latency_ms", result.metrics.latency_s,
                   result.samples.timed_s.size());

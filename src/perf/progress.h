@@ -37,6 +37,15 @@ struct CombinationEvent {
   std::size_t rounds = 1;  ///< rounds this run measures
 };
 
+/// An open-loop serving run about to begin its warmup: how long its seeded arrivals last, so a long
+/// run is announced before it starts.
+struct ServingPlanEvent {
+  std::size_t requests = 0;         ///< timed arrivals
+  double rate_per_s = 0;            ///< the offered rate
+  double arrivals_s = 0;            ///< the last arrival's time: the timed run lasts at least this long
+  std::size_t warmup_requests = 0;  ///< closed-loop warmup conversations before it, not timed
+};
+
 /// Receives progress from a runner.
 class ProgressSink {
  public:
@@ -48,6 +57,8 @@ class ProgressSink {
   virtual void on_combination(const CombinationEvent& /*event*/) {}
   /// Called before each --delay pause, with its length in seconds. Ignored unless overridden.
   virtual void on_cooling(double /*seconds*/) {}
+  /// Called before an open-loop serving run's warmup. Ignored unless overridden.
+  virtual void on_serving_plan(const ServingPlanEvent& /*event*/) {}
 };
 
 /// A sink that ignores everything (quiet mode, tests).

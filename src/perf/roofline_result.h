@@ -61,6 +61,10 @@ struct RooflineMetrics {
   std::uint64_t kv_cache_bytes = 0;          ///< the cache at longest_context_tokens
   std::uint64_t peak_rss_bytes = 0;          ///< the process's peak resident memory
   std::uint64_t rest_of_peak_rss_bytes = 0;  ///< peak RSS - weights - cache, 0 when they exceed it
+  /// Weights and cache add up to more than the peak RSS: the weights are counted whole from their
+  /// files, but mapped from disk and paged in as read, so not all of them were resident. There is
+  /// then no rest to tell (rest_of_peak_rss_bytes 0 means nothing).
+  bool parts_exceed_peak_rss = false;
 };
 
 /// A result's roofline: the model, the probes and the figures.

@@ -7,6 +7,7 @@
 namespace winml::perf {
 
 std::string reach_text(const RelativeReach& reach) {
+  if (reach.clipped) return fmt::format("+{:.1f} % and cut at 0 below", reach.above * 100);
   if (reach.symmetric()) return fmt::format("±{:.1f} %", reach.above * 100);
   return fmt::format("-{:.1f} %/+{:.1f} %", reach.below * 100, reach.above * 100);
 }
@@ -18,7 +19,7 @@ std::string high_variation_warning(const HighVariation& metric, double threshold
       metric.metric, metric.cv * 100, threshold * 100, metric.reach ? reach_text(*metric.reach) : "unknown");
 }
 
-RunQuality assess_run(const std::vector<CheckedMetric>& metrics, std::size_t warmup_used) {
+RunQuality assess_run(const std::vector<CheckedMetric>& metrics, const WarmupScale& warmup_scale) {
   RunQuality q;
   for (const CheckedMetric& m : metrics) {
     if (m.summary->cv > q.cv_threshold) {
@@ -27,14 +28,18 @@ RunQuality assess_run(const std::vector<CheckedMetric>& metrics, std::size_t war
     }
     q.warmup.push_back(check_warmup(m.name, m.in_order));
   }
-  q.warmup_warning = warmup_warning(q.warmup, warmup_used);
+  q.warmup_warning = warmup_warning(q.warmup, warmup_scale);
   if (!q.warmup_warning.empty()) {
     std::size_t most = 0;
     for (const WarmupVerdict& v : q.warmup) most = std::max(most, v.leading_apart);
-    q.suggested_warmup = warmup_used + most;
+    q.suggested_warmup = suggested_warmup(most, warmup_scale);
     q.warnings.push_back(q.warmup_warning);
   }
   return q;
+}
+
+RunQuality assess_run(const std::vector<CheckedMetric>& metrics, std::size_t warmup_used) {
+  return assess_run(metrics, WarmupScale{warmup_used});
 }
 
 void add_target_ci(RunQuality& quality, const LoopSettings& settings, const std::string& metric, const Summary& primary,

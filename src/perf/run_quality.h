@@ -60,7 +60,9 @@ std::string other_load_warning(const std::string& other_load);
 /// "±7.1 %" for an interval as far below its estimate as above, "-100 %/+240.3 %" otherwise.
 std::string reach_text(const RelativeReach& reach);
 
-/// Runs both checks over `metrics`; `warmup_used` is the run's warmup count.
+/// Runs both checks over `metrics`; `warmup` says how the run counts its warmup.
+RunQuality assess_run(const std::vector<CheckedMetric>& metrics, const WarmupScale& warmup);
+/// The same for a loop of `warmup_used` warmup iterations.
 RunQuality assess_run(const std::vector<CheckedMetric>& metrics, std::size_t warmup_used);
 
 /// Adds the --target-ci outcome for a run of `timed_iterations` whose primary metric is `primary`

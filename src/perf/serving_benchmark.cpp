@@ -60,6 +60,20 @@ void append_turns(std::vector<GenerationTiming>& into, const ServingRun& run) {
 
 }  // namespace
 
+std::string batch_limit_warning(std::size_t concurrency, const engine::ServingLimits& limits) {
+  if (limits.max_batch_size == 0 || concurrency <= limits.max_batch_size) return {};
+  const std::size_t max = limits.max_batch_size;
+  // Where the limit comes from: the dynamic engine reads it from the bundle, the static one has its own.
+  const std::string raise = limits.max_scheduled_tokens > 0
+                                ? " or raise engine.dynamic_batching.max_batch_size in the bundle's genai_config.json"
+                                : " (GenAI's static engine, this bundle's, batches at most that many)";
+  return fmt::format(
+      "--concurrency {} is above the engine's max batch size of {}: it decodes at most {} requests together and the "
+      "other {} wait in its queue, so their wait counts in TTFT and throughput stops growing at {}; measure up to "
+      "--concurrency {}{}",
+      concurrency, max, max, concurrency - max, max, max, raise);
+}
+
 ServingMeasurement measure_serving(engine::ServingEngine& engine, const ServingJob& job,
                                    const ServingServices& services, ProgressSink& progress) {
   const RunSettings& s = job.settings;
@@ -97,6 +111,15 @@ ServingMeasurement measure_serving(engine::ServingEngine& engine, const ServingJ
     c.requests = kServingDefaultOpenRequests;
   }
 
+  // The arrival times are seeded: the open loop's length is known before it runs.
+  std::vector<double> arrivals;
+  if (c.mode == ServingMode::open) {
+    c.arrival_seed = kArrivalSeed;
+    arrivals = arrival_times(c.requests, ArrivalPattern{*s.request_rate, c.burstiness, c.arrival_seed});
+    progress.on_serving_plan(
+        {c.requests, *s.request_rate, arrivals.empty() ? 0.0 : arrivals.back(), c.warmup_requests});
+  }
+
   if (c.warmup_requests > 0 && !stop_requested(services.stop)) {
     ServingLoopOptions warm = loop_options(job, services, progress, Phase::warmup, c.warmup_requests);
     warm.concurrency = slots;
@@ -118,10 +141,7 @@ ServingMeasurement measure_serving(engine::ServingEngine& engine, const ServingJ
     timed.duration_s = job.loop.duration_s;
     m.timed = run_closed_loop(engine, timed, services.clock);
   } else {
-    c.arrival_seed = kArrivalSeed;
     timed.max_in_flight = c.concurrency;
-    const std::vector<double> arrivals =
-        arrival_times(c.requests, ArrivalPattern{*s.request_rate, c.burstiness, c.arrival_seed});
     m.timed = run_open_loop(engine, timed, arrivals, services.clock, services.sleep);
   }
   services.span(resources::UsagePhase::run, start, services.clock());

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <string>
 #include <vector>
 
 #include "engine/engine.h"
@@ -70,9 +71,15 @@ struct ServingServices {
   StopRequest stop;
 };
 
+/// The warning for a concurrency above the engine's max batch size (the requests past it wait in
+/// the engine's queue, so the load measured is not the one asked for), naming the limit and what to
+/// do; empty when the concurrency fits or the engine states no limit. `concurrency` 0: none given.
+std::string batch_limit_warning(std::size_t concurrency, const engine::ServingLimits& limits);
+
 /// Runs `job` on `engine`: loop.warmup conversations per slot in a closed loop (the slots: the
 /// concurrency, else the engine's max batch size), then the timed run. Reports every turn to
-/// `progress`. Throws UsageError for settings that cannot run, SessionError when the engine fails.
+/// `progress`, and an open loop's length before its warmup (ProgressSink::on_serving_plan). Throws UsageError for
+/// settings that cannot run, SessionError when the engine fails.
 ServingMeasurement measure_serving(engine::ServingEngine& engine, const ServingJob& job,
                                    const ServingServices& services, ProgressSink& progress);
 

@@ -51,6 +51,10 @@ resources::ResourceUsage UsageSampling::usage(std::size_t owner, const resources
   return resources::summarize_usage(sampler_->record(), owner, tokens, logical_cores);
 }
 
+std::uint64_t run_peak_rss(std::uint64_t high_water_bytes, const resources::ResourceUsage& usage) {
+  return usage.sampled ? std::max(high_water_bytes, usage.rss_peak.bytes) : high_water_bytes;
+}
+
 void note_other_load(RunQuality& quality, const resources::ResourceUsage& usage) {
   if (!usage.other || !usage.other->noisy()) return;
   const resources::OtherLoad& other = *usage.other;

@@ -50,6 +50,12 @@ class UsageSampling {
   bool stopped_ = false;
 };
 
+/// The run's peak RSS: the kernel's high-water mark read around the runs (`high_water_bytes`), or
+/// the sampler's highest reading in the run's window when that is higher. The mark is read at
+/// points and reset around the bandwidth probes, so it can miss a peak the sampler saw; taking the
+/// higher keeps "peak RSS (sampled)" from ever exceeding the report's peak RSS.
+std::uint64_t run_peak_rss(std::uint64_t high_water_bytes, const resources::ResourceUsage& usage);
+
 /// Notes in `quality` (RunQuality::other_load, its warning among the warnings) what other
 /// processes used during the timed runs, when `usage` says it was above the threshold.
 void note_other_load(RunQuality& quality, const resources::ResourceUsage& usage);

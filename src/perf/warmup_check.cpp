@@ -32,17 +32,32 @@ WarmupVerdict check_warmup(std::string metric, const std::vector<double>& sample
   return v;
 }
 
-std::string warmup_warning(const std::vector<WarmupVerdict>& verdicts, std::size_t warmup_used) {
+std::size_t suggested_warmup(std::size_t leading_apart, const WarmupScale& scale) {
+  if (leading_apart <= scale.first_wave) return 0;
+  const std::size_t per = std::max<std::size_t>(1, scale.per_flag);
+  return scale.flag + (leading_apart - scale.first_wave + per - 1) / per;
+}
+
+std::string warmup_warning(const std::vector<WarmupVerdict>& verdicts, const WarmupScale& scale) {
   const WarmupVerdict* worst = nullptr;
   for (const WarmupVerdict& v : verdicts) {
-    if (v.leading_apart > 0 && (worst == nullptr || v.leading_apart > worst->leading_apart)) worst = &v;
+    if (v.leading_apart > scale.first_wave && (worst == nullptr || v.leading_apart > worst->leading_apart)) worst = &v;
   }
   if (worst == nullptr) return {};
+  const std::size_t n = worst->leading_apart;
+  const std::size_t use = suggested_warmup(n, scale);
+  const std::string wave =
+      scale.first_wave > 0 ? fmt::format(" (past the first {}, admitted together)", scale.first_wave) : std::string();
+  const std::string runs = scale.per_flag > 1 ? fmt::format(": {} warmup conversations", use * scale.per_flag) : "";
   return fmt::format(
-      "warmup looks too short: the first {} of {} {} from the steady state of the later ones; rerun with --warmup "
-      "{} (or more) so they do not weigh on the statistics",
-      worst->leading_apart == 1 ? std::string("timed iteration") : count_of(worst->leading_apart, "timed iteration"),
-      worst->metric, agree(worst->leading_apart, "differs", "differ"), warmup_used + worst->leading_apart);
+      "warmup looks too short: the first {} of {} {} from the steady state of the later ones{}; rerun with --warmup "
+      "{} (or more{}) so they do not weigh on the statistics",
+      n == 1 ? std::string(scale.noun) : count_of(n, scale.noun), worst->metric, agree(n, "differs", "differ"), wave,
+      use, runs);
+}
+
+std::string warmup_warning(const std::vector<WarmupVerdict>& verdicts, std::size_t warmup_used) {
+  return warmup_warning(verdicts, WarmupScale{warmup_used});
 }
 
 }  // namespace winml::perf

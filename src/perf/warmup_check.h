@@ -31,8 +31,26 @@ struct WarmupVerdict {
 /// same side of m, and at most n/2: the first iterations trend apart, the rest is steady.
 WarmupVerdict check_warmup(std::string metric, const std::vector<double>& samples);
 
-/// The warning for the verdicts that found leading iterations apart (the largest count wins),
-/// naming the warmup to use; empty when every verdict is warm enough.
+/// How a run counts its warmup, for the advice. A generation loop runs one warmup iteration per
+/// --warmup and excuses nothing. A serving run (--concurrency N) serves --warmup × slots warmup
+/// conversations, and its first `slots` timed requests are admitted together after the warmup loop
+/// drained: a ramp every closed loop has and no warmup removes. So a serving run counts leading
+/// requests apart only past that first wave, and advises in --warmup's own unit.
+struct WarmupScale {
+  std::size_t flag = 0;                  ///< --warmup as given
+  std::size_t per_flag = 1;              ///< samples one --warmup unit runs (a serving run: slots conversations)
+  std::size_t first_wave = 0;            ///< leading samples excused (a closed loop's slots; else 0)
+  const char* noun = "timed iteration";  ///< what a sample is, in the warning
+};
+
+/// The --warmup to suggest when `leading_apart` samples lead apart: the current one plus enough
+/// units to run those past the first wave; 0 when the first wave covers them.
+std::size_t suggested_warmup(std::size_t leading_apart, const WarmupScale& scale);
+
+/// The warning for the verdicts that found leading samples apart past the first wave (the largest
+/// count wins), naming the warmup to use; empty when every verdict is warm enough.
+std::string warmup_warning(const std::vector<WarmupVerdict>& verdicts, const WarmupScale& scale);
+/// The same for a generation loop's `warmup_used` iterations.
 std::string warmup_warning(const std::vector<WarmupVerdict>& verdicts, std::size_t warmup_used);
 
 }  // namespace winml::perf

@@ -27,7 +27,11 @@ Json distribution(const perf::Summary& s, double (*convert)(double)) {
 Json interval(const std::optional<perf::Interval>& i, double (*convert)(double), bool with_coverage) {
   if (!i) return nullptr;
   Json out = {{"low", convert(i->low)}, {"high", convert(i->high)}};
-  if (with_coverage) out["coverage"] = rate(i->coverage);
+  if (with_coverage) {
+    out["coverage"] = rate(i->coverage);
+  } else {
+    out["clipped"] = i->clipped;  // a t interval: its low end may have been cut at 0
+  }
   return out;
 }
 

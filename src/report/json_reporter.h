@@ -12,7 +12,9 @@ namespace winml::report {
 /// Version 2: the per-run body (config, machine, metrics, preparation, samples) moved into a
 /// "results" array, one entry per sweep combination, beside a "sweep" object.
 /// Version 3: a result served through GenAI's Engine has "config.serving" and "serving".
-inline constexpr int kSchemaVersion = 3;
+/// Version 4: "mean_ci95" says whether its low end was cut at 0 ("clipped"); the roofline's memory
+/// split says when weights and cache exceed the peak RSS ("parts_exceed_peak_rss", the rest null).
+inline constexpr int kSchemaVersion = 4;
 
 /// Renders a run as the JSON report document (2-space indented): {schema_version, kind, methods,
 /// sweep {axes, combinations}, results [...]}.

@@ -69,6 +69,14 @@ void StreamProgress::on_cooling(double seconds) {
   out_.flush();
 }
 
+void StreamProgress::on_serving_plan(const perf::ServingPlanEvent& e) {
+  const std::string warmup =
+      e.warmup_requests > 0 ? fmt::format(", after {} warmup conversations", e.warmup_requests) : std::string();
+  out_ << fmt::format("open loop: {} arrivals at {:g} req/s: the timed run takes at least {} (its last arrival){}\n",
+                      e.requests, e.rate_per_s, text::duration(e.arrivals_s), warmup);
+  out_.flush();
+}
+
 std::string loading_line(const std::string& model, const EpChoice& ep) {
   if (ep.respects_bundle())
     return fmt::format("loading {} on the EPs its genai_config.json names ...", printable(model));

@@ -30,6 +30,9 @@ class StreamProgress final : public perf::ProgressSink {
   void on_combination(const perf::CombinationEvent& event) override;
   /// "cooling 0.5 s before the next run (--delay)", always written.
   void on_cooling(double seconds) override;
+  /// "open loop: 32 arrivals at 0.3 req/s: the timed run takes at least 107.3 s (its last arrival),
+  /// after 16 warmup conversations", always written: a long run is announced before it starts.
+  void on_serving_plan(const perf::ServingPlanEvent& event) override;
 
  private:
   std::ostream& out_;               ///< where lines go

@@ -80,7 +80,8 @@ Json memory_json(const perf::RooflineMetrics& m) {
   return {{"weights_bytes", m.weights_bytes},
           {"kv_cache_bytes", m.kv_cache_bytes},
           {"kv_cache_context_tokens", m.longest_context_tokens},
-          {"rest_of_peak_rss_bytes", m.rest_of_peak_rss_bytes},
+          {"rest_of_peak_rss_bytes", m.parts_exceed_peak_rss ? Json(nullptr) : Json(m.rest_of_peak_rss_bytes)},
+          {"parts_exceed_peak_rss", m.parts_exceed_peak_rss},
           {"peak_rss_bytes", m.peak_rss_bytes}};
 }
 
@@ -171,9 +172,17 @@ std::string roofline_prefill_text(const perf::GenaiRoofline& roofline) {
 
 std::string roofline_memory_text(const perf::GenaiRoofline& roofline) {
   const perf::RooflineMetrics& m = roofline.metrics;
-  const std::string known =
-      fmt::format("weights {} · KV cache {} at {}", part_bytes(m.weights_bytes), part_bytes(m.kv_cache_bytes),
-                  count_of(static_cast<std::size_t>(m.longest_context_tokens), "token"));
+  const std::string cache = fmt::format("KV cache {} at {}", part_bytes(m.kv_cache_bytes),
+                                        count_of(static_cast<std::size_t>(m.longest_context_tokens), "token"));
+  // Weights counted from their files can exceed what was resident (mapped, paged in as read):
+  // then the parts are not pieces of the peak, and no rest is claimed.
+  if (m.parts_exceed_peak_rss) {
+    return fmt::format(
+        "weights file {} · {} · peak RSS {}, below them: the weights were not all resident (mapped "
+        "from disk, paged in as read)",
+        part_bytes(m.weights_bytes), cache, text::bytes(m.peak_rss_bytes));
+  }
+  const std::string known = fmt::format("weights {} · {}", part_bytes(m.weights_bytes), cache);
   if (m.peak_rss_bytes == 0) return known + " (peak RSS unknown)";
   return fmt::format("{} · rest {} of the {} peak RSS", known, part_bytes(m.rest_of_peak_rss_bytes),
                      text::bytes(m.peak_rss_bytes));

@@ -32,7 +32,7 @@ std::string serving_config_text(const perf::ServingConfig& c) {
   const std::string requests =
       c.requests == 0 ? std::string("conversations until --duration") : count_of(c.requests, "conversation");
   const std::string turns = c.turns > 1 ? fmt::format(" · {} turns each", c.turns) : "";
-  return fmt::format("{} · {}{} · {} warmup", load, requests, turns, c.warmup_requests);
+  return fmt::format("{} · {}{} · {}", load, requests, turns, count_of(c.warmup_requests, "warmup conversation"));
 }
 
 Table serving_stats_table(const perf::ServingSummary& s, const std::vector<double>& percentiles) {

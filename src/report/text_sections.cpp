@@ -43,6 +43,8 @@ std::vector<std::string> row(const std::string& label, const perf::Summary& s, F
 
 std::string interval_around_mean(const perf::Summary& s, const std::function<std::string(double)>& format) {
   if (!s.mean_ci) return "-";
+  // An interval cut at 0 has no lower bound from the data: its ends, the low one marked.
+  if (s.mean_ci->clipped) return "[≥0, " + format(s.mean_ci->high) + "]";
   const auto reach = perf::relative_reach(s.mean_ci, s.mean);
   if (!reach || reach->symmetric()) return "±" + format(s.mean_ci->high - s.mean);
   return "-" + format(s.mean - s.mean_ci->low) + "/+" + format(s.mean_ci->high - s.mean);
@@ -68,9 +70,11 @@ void add_machine_rows(Table& table, const perf::MachineInfo& m) {
 }
 
 void add_methods_row(Table& table) {
-  table.add_row({"methods",
-                 "percentiles by nearest rank · stddev of a sample (n-1) · ±95% Student t interval of the mean · "
-                 "outliers by modified z-score > 3.5, kept · warmup excluded"});
+  table.add_row(
+      {"methods",
+       "percentiles by nearest rank · stddev of a sample (n-1) · ±95% Student t interval of the mean ([≥0, x]: it "
+       "reached below 0 and was cut there, no lower bound) · "
+       "outliers by modified z-score > 3.5, kept · warmup excluded"});
 }
 
 void add_quality_rows(Table& table, const perf::RunQuality& quality, const std::vector<LabelledSummary>& metrics) {

@@ -20,11 +20,12 @@ namespace {
 
 // "12.35 ± 0.40": a mean and the half-width of its 95 % interval in a fixed unit (the interval, not
 // the stddev, so that two rows whose intervals do not overlap can be told apart at a glance),
-// "12.35 -12.35/+40.10" for an interval cut at 0; the mean alone from one sample, which has no
-// interval; "-" without samples.
+// "12.35 [≥0, 52.45]" for an interval cut at 0 (no lower bound from the data); the mean alone from
+// one sample, which has no interval; "-" without samples.
 std::string mean_pm(const perf::Summary& s, double scale) {
   if (s.count == 0) return "-";
   if (!s.mean_ci) return fmt::format("{:.2f}", s.mean * scale);
+  if (s.mean_ci->clipped) return fmt::format("{:.2f} [≥0, {:.2f}]", s.mean * scale, s.mean_ci->high * scale);
   const double below = (s.mean - s.mean_ci->low) * scale, above = (s.mean_ci->high - s.mean) * scale;
   const auto reach = perf::relative_reach(s.mean_ci, s.mean);
   if (reach && !reach->symmetric()) return fmt::format("{:.2f} -{:.2f}/+{:.2f}", s.mean * scale, below, above);
@@ -35,7 +36,7 @@ std::string mean_pm(const perf::Summary& s, double scale) {
 std::string cells_explained(const std::string& iterations) {
   return fmt::format(
       "  mean ± half-width of its 95 % confidence interval (Student t) over the timed {} of each "
-      "combination\n",
+      "combination; [≥0, x]: the interval reached below 0 and was cut there (no lower bound)\n",
       iterations);
 }
 
@@ -61,10 +62,14 @@ std::string axis_cell(const Result& r, const std::string& axis) {
   return value ? perf::sweep_value_text(*value) : "-";
 }
 
-// Title, build warning, the lines every combination shares, and the machine.
+// A row of the preamble: its label and its text.
+using PreambleRow = std::vector<std::string>;
+
+// Title, build warning, the loop every combination runs (one row, or one per combination where
+// they differ), and the machine.
 template <class Result>
 std::string preamble(const perf::PerfReport<Result>& report, const std::string& model_label, const std::string& model,
-                     const std::string& loop, const Style& style) {
+                     const std::vector<PreambleRow>& loop, const Style& style) {
   const Result& first = report.results.front();
   const std::string shard = report.sweep.shard ? fmt::format(" · shard {} of {}", perf::to_string(*report.sweep.shard),
                                                              count_of(report.sweep.combinations, "combination"))
@@ -74,10 +79,13 @@ std::string preamble(const perf::PerfReport<Result>& report, const std::string& 
   out += build_warning(first.context.machine, style);
   Table t({}, false);
   t.add_row({model_label, model});
-  t.add_row({"each combination", loop});
+  for (const PreambleRow& row : loop) t.add_row(row);
   add_machine_rows(t, first.context.machine);
   return out + t.render(style, 2) + "\n";
 }
+
+// The loop of a sweep whose combinations all run the same one.
+std::vector<PreambleRow> same_loop(std::string text) { return {{"each combination", std::move(text)}}; }
 
 template <class Result>
 std::string loop_text(const Result& r, const char* noun) {
@@ -130,13 +138,41 @@ bool any_checked(const perf::GenaiPerfReport& report) {
   });
 }
 
+// A combination's name from the settings its row shows, as the progress lines name it: "conc=4".
+std::string combination_label(const perf::GenaiPerfResult& r, const std::vector<std::string>& axes) {
+  std::string out;
+  for (const std::string& axis : axes) {
+    if (!out.empty()) out += ' ';
+    out += perf::axis_label(axis) + "=" + axis_cell(r, axis);
+  }
+  return out;
+}
+
+// What each combination served: the concurrency, conversation count and warmup follow the swept
+// load (--concurrency 1,8 serves 10 conversations at 1 and 32 at 8), so one line for all would
+// state the first combination's as everyone's; one line per combination where they differ.
+std::vector<PreambleRow> serving_loops(const perf::GenaiPerfReport& report, const std::vector<std::string>& axes) {
+  std::vector<std::string> texts;
+  for (const perf::GenaiPerfResult& r : report.results) {
+    texts.push_back(r.config.serving ? serving_config_text(*r.config.serving) : loop_text(r, "run"));
+  }
+  if (std::all_of(texts.begin(), texts.end(), [&](const std::string& t) { return t == texts.front(); })) {
+    return same_loop(texts.front());
+  }
+  std::vector<PreambleRow> rows;
+  for (std::size_t i = 0; i < texts.size(); ++i) {
+    const std::string label = combination_label(report.results[i], axes);
+    rows.push_back({label.empty() ? fmt::format("combination {}", i + 1) : label, texts[i]});
+  }
+  return rows;
+}
+
 // A sweep through GenAI's Engine: one row per load, llama-bench style, with what a serving
 // benchmark reports (throughput against latency).
 std::string serving_sweep_text(const perf::GenaiPerfReport& report, const Style& style) {
   const perf::GenaiPerfResult& first = report.results.front();
-  const std::string each = first.config.serving ? serving_config_text(*first.config.serving) : loop_text(first, "run");
-  std::string out = preamble(report, "bundle", first.config.bundle, each, style);
   const auto axes = axis_names(report.sweep, perf::AxisRuntime::genai);
+  std::string out = preamble(report, "bundle", first.config.bundle, serving_loops(report, axes), style);
   const bool goodput = std::any_of(report.results.begin(), report.results.end(), [](const perf::GenaiPerfResult& r) {
     return r.serving && r.serving->summary.goodput;
   });
@@ -161,7 +197,7 @@ std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& s
                   [](const perf::GenaiPerfResult& r) { return r.serving.has_value(); })) {
     return serving_sweep_text(report, style);
   }
-  std::string out = preamble(report, "bundle", first.config.bundle, loop_text(first, "iteration"), style);
+  std::string out = preamble(report, "bundle", first.config.bundle, same_loop(loop_text(first, "iteration")), style);
   const auto axes = axis_names(report.sweep, perf::AxisRuntime::genai);
   const bool checked = any_checked(report);
   std::vector<std::string> header = {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s", "decode GB/s", "CPU clock"};
@@ -194,7 +230,7 @@ std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& s
 
 std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& style) {
   const perf::OnnxPerfResult& first = report.results.front();
-  std::string out = preamble(report, "model", first.config.model, loop_text(first, "run"), style);
+  std::string out = preamble(report, "model", first.config.model, same_loop(loop_text(first, "run")), style);
   const auto axes = axis_names(report.sweep, perf::AxisRuntime::onnx);
   const Table t = sweep_table<perf::OnnxPerfResult>(
       report, axes, {"latency ms", "p90 ms", "samples/s", "CPU clock"},

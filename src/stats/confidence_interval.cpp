@@ -28,7 +28,8 @@ std::optional<Interval> mean_confidence_interval(const std::vector<double>& samp
   const double m = mean(samples);
   const double half = student_t_quantile(1 - (1 - level) / 2, n - 1) * sample_stddev(samples) / std::sqrt(n);
   const bool non_negative = std::all_of(samples.begin(), samples.end(), [](double x) { return x >= 0; });
-  return Interval{non_negative ? std::max(0.0, m - half) : m - half, m + half, level};
+  const bool clipped = non_negative && m - half < 0;
+  return Interval{clipped ? 0.0 : m - half, m + half, level, clipped};
 }
 
 std::optional<Interval> median_confidence_interval(const std::vector<double>& sorted, double level) {
@@ -61,7 +62,8 @@ bool RelativeReach::symmetric() const { return std::fabs(below - above) <= 1e-9 
 
 std::optional<RelativeReach> relative_reach(const std::optional<Interval>& interval, double estimate) {
   if (!interval || !(estimate > 0)) return std::nullopt;
-  return RelativeReach{(estimate - interval->low) / estimate, (interval->high - estimate) / estimate};
+  return RelativeReach{(estimate - interval->low) / estimate, (interval->high - estimate) / estimate,
+                       interval->clipped};
 }
 
 }  // namespace winml::perf

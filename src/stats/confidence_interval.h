@@ -17,6 +17,9 @@ struct Interval {
   double low = 0;       ///< lower bound
   double high = 0;      ///< upper bound
   double coverage = 0;  ///< nominal level for a t interval; the exact binomial coverage for a median interval
+  /// The low end was cut at 0: the t interval reached below it, so `low` is no bound the data gave
+  /// (too few or too spread samples); reports print it apart ("[≥0, 3.01]", JSON `clipped`).
+  bool clipped = false;
 };
 
 /// Quantile q (0 < q < 1) of Student's t distribution with `degrees_of_freedom` (> 0, may be
@@ -47,8 +50,9 @@ std::optional<double> relative_half_width(const std::optional<Interval>& interva
 
 /// How far an interval reaches below and above its estimate, as fractions of the estimate.
 struct RelativeReach {
-  double below = 0;  ///< (estimate - low) / estimate; at most 1 (-100 %) for an interval cut at 0
-  double above = 0;  ///< (high - estimate) / estimate
+  double below = 0;      ///< (estimate - low) / estimate; at most 1 (-100 %) for an interval cut at 0
+  double above = 0;      ///< (high - estimate) / estimate
+  bool clipped = false;  ///< the interval's low end was cut at 0 (Interval::clipped)
   /// Whether both sides are the same to within a rounding: a t interval that was not cut.
   bool symmetric() const;
 };

@@ -75,7 +75,7 @@ TEST_F(PerfCli, GenaiBundleWritesValidReportAndTable) {
   EXPECT_NE(result.out.find("TTFT"), std::string::npos) << result.out;
   auto json = read_json(report);
   expect_valid_report(report);
-  EXPECT_EQ(json["schema_version"], 3);
+  EXPECT_EQ(json["schema_version"], 4);
   EXPECT_EQ(json["kind"], "genai");
   EXPECT_EQ(test::first_result(json)["config"]["ep"], "config");
   EXPECT_EQ(test::first_result(json)["config"]["device"], "config");

@@ -135,6 +135,31 @@ TEST_F(PerfServing, AShardRunsItsSliceOfTheLoads) {
   EXPECT_EQ(report["sweep"]["shard"]["index"], 2);
 }
 
+// More in flight than the engine batches: the others wait in its queue, so the load measured is not
+// the one asked for; winml says so, naming the limit (a static engine batches 4) and the fix.
+TEST_F(PerfServing, ConcurrencyAboveTheEnginesBatchLimitIsWarned) {
+  const auto result =
+      perf("--concurrency 2,6 --requests 6 --warmup 0 -n 4 --prompt-tokens 8 --overwrite -o " + out("over").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("conc=6: --concurrency 6 is above the engine's max batch size of 4"));
+  EXPECT_THAT(result.err, HasSubstr("measure up to --concurrency 4"));
+  EXPECT_THAT(result.err, ::testing::Not(HasSubstr("--concurrency 2 is above")));
+}
+
+// An open loop's length follows from its seeded arrivals: said on stderr before the warmup starts.
+TEST_F(PerfServing, AnOpenLoopSaysHowLongItTakesBeforeItStarts) {
+  const auto result = test::run_command(
+      "WINML_CACHE_DIR=" + (root_->path() / "cache").string() + " " + test::winml_binary() + " perf --no-color -m " +
+      bundle().string() + " --request-rate 20 --requests 6 --warmup 1 -n 4 --overwrite -o " + out("estimate").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  const auto plan = result.err.find("open loop: 6 arrivals at 20 req/s: the timed run takes at least ");
+  ASSERT_NE(plan, std::string::npos) << result.err;
+  EXPECT_THAT(result.err.substr(plan), HasSubstr("(its last arrival), after 4 warmup conversations"));
+  const auto warmup = result.err.find("warmup 1/");
+  ASSERT_NE(warmup, std::string::npos) << result.err;
+  EXPECT_LT(plan, warmup);
+}
+
 // A pipeline bundle: GenAI's Engine refuses it, and winml says why and what to use instead.
 TEST_F(PerfServing, APipelineBundleIsRefusedWithWhatToUseInstead) {
   auto synth = test::run_winml("bundle synth -q --pipeline -o " + (root_->path() / "pipe").string());

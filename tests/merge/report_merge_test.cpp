@@ -1,5 +1,6 @@
 #include "merge/report_merge.h"
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -223,9 +224,12 @@ TEST(ReportMerge, IncompatibleReportsAreRefusedNamingTheFiles) {
             "g.json is a genai report (a GenAI bundle) but o.json is an onnx report (a single ONNX model); merge "
             "reports of one kind at a time (one merge for the bundles, one for the ONNX models).");
   Json future = report({16});
-  future["schema_version"] = 4;
+  const int next = report::kSchemaVersion + 1;
+  future["schema_version"] = next;
   EXPECT_NE(refusal({{"g.json", report({16})}, {"new.json", future}})
-                .find("new.json has schema_version 4, written by a newer winml; this one reads versions 1 to 3"),
+                .find(fmt::format("new.json has schema_version {}, written by a newer winml; this one reads versions 1 "
+                                  "to {}",
+                                  next, report::kSchemaVersion)),
             std::string::npos);
   Json other_methods = report({32});
   other_methods["methods"]["percentile"] = "nearest rank";

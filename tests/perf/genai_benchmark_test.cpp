@@ -105,6 +105,9 @@ TEST_F(GenaiBenchmarkTest, LoopIsCheckedBeforeAnythingLoads) {
 
 TEST_F(GenaiBenchmarkTest, SaysLoadingBeforeLoadingAndSamplesPeakMemoryAfterTheRun) {
   request_.loop = {1, 0, std::nullopt};
+  // The fake world's high-water mark alone: the sampler would read this process's real RSS, and a
+  // sampled peak above the mark raises the run's peak (run_peak_rss).
+  request_.sample_interval = std::chrono::milliseconds(0);
   engine_.load_cost_s = 1.5;
   auto result = run();
   // The peak is read before each bandwidth probe (which resets it, so that the probe's arrays do

@@ -103,6 +103,44 @@ TEST(GenaiResult, WarmupIsExcludedAndReportedApart) {
   EXPECT_EQ(r.context.machine.cpu_model, "cpu");
 }
 
+// A closed loop of `concurrency` slots after `warmup` per slot, its first `slow` requests apart.
+GenaiPerfResult served(std::size_t concurrency, std::size_t warmup, std::size_t timed, std::size_t slow) {
+  GenaiRunSamples run;
+  run.warmup.assign(warmup * concurrency, timing(0.1, 0.1, {0.01}));
+  for (std::size_t i = 0; i < timed; ++i) {
+    const double jitter = 0.001 * static_cast<double>(i % 3);
+    run.timed.push_back(i < slow ? timing(0.5, 0.5, {0.05}) : timing(0.1 + jitter, 0.1, {0.01 + jitter / 10}));
+  }
+  GenaiPerfConfig config;
+  config.warmup = warmup;
+  ServingConfig serving;
+  serving.concurrency = concurrency;
+  serving.requests = timed;
+  serving.warmup_requests = warmup * concurrency;
+  config.serving = serving;
+  return make_genai_result(config, run, {}, {});
+}
+
+// The case: --concurrency 8 --requests 16 --warmup 2. The first 8 timed requests are
+// admitted together after the warmup loop drained, a ramp no warmup removes; the old rule read
+// them as a short warmup and advised --warmup 24 (16 warmup requests + 8, in the wrong unit).
+TEST(GenaiResult, AServingRunsFirstWaveIsNotAShortWarmup) {
+  const GenaiPerfResult r = served(8, 2, 16, 8);
+  EXPECT_EQ(r.context.quality.suggested_warmup, 0u);
+  EXPECT_EQ(r.context.quality.warmup_warning, "");
+  EXPECT_EQ(r.context.quality.warmup.front().leading_apart, 8u);  // measured all the same
+}
+
+// Past the first wave, the advice counts in --warmup's own unit (conversations per slot).
+TEST(GenaiResult, AServingRunsWarmupAdviceIsPerSlot) {
+  const GenaiPerfResult r = served(8, 2, 32, 12);
+  EXPECT_EQ(r.context.quality.suggested_warmup, 3u);  // 2 + ceil((12 - 8) / 8)
+  EXPECT_NE(r.context.quality.warmup_warning.find("first 12 timed requests"), std::string::npos)
+      << r.context.quality.warmup_warning;
+  EXPECT_NE(r.context.quality.warmup_warning.find("--warmup 3 (or more: 24 warmup conversations)"), std::string::npos)
+      << r.context.quality.warmup_warning;
+}
+
 TEST(GenaiResult, NoWarmupGivesZeroMeans) {
   const WarmupMeans w = warmup_means({});
   EXPECT_EQ(w.count, 0u);

@@ -51,5 +51,18 @@ TEST(WarmupCheck, WarningNamesTheWorstMetricAndTheWarmupToUse) {
   EXPECT_TRUE(warmup_warning({{"ttft_ms", true, 0}, {"x", false, 0}}, 2).empty());
 }
 
+TEST(WarmupCheck, AServingRunAdvisesInWarmupUnitsPastTheFirstWave) {
+  const WarmupScale serving{2, 8, 8, "timed request"};
+  EXPECT_EQ(suggested_warmup(8, serving), 0u);   // the first wave alone
+  EXPECT_EQ(suggested_warmup(9, serving), 3u);   // one past it: one more conversation per slot
+  EXPECT_EQ(suggested_warmup(16, serving), 3u);  // a whole wave past it
+  EXPECT_EQ(suggested_warmup(17, serving), 4u);
+  EXPECT_EQ(warmup_warning({{"ttft_ms", true, 8}}, serving), "");
+  const std::string w = warmup_warning({{"ttft_ms", true, 10}}, serving);
+  EXPECT_NE(w.find("first 10 timed requests of ttft_ms differ"), std::string::npos) << w;
+  EXPECT_NE(w.find("past the first 8, admitted together"), std::string::npos) << w;
+  EXPECT_NE(w.find("--warmup 3 (or more: 24 warmup conversations)"), std::string::npos) << w;
+}
+
 }  // namespace
 }  // namespace winml::perf

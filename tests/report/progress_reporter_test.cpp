@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <sstream>
 
+#include "report/text_units.h"
+
 namespace winml::report {
 namespace {
 
@@ -84,6 +86,15 @@ TEST(ProgressReporter, RoundAndCoolingLines) {
   progress.on_cooling(0.5);
   progress.on_combination({1, 1, "", 3, 3});
   EXPECT_EQ(out.str(), "round 2/3 [2/3] pp=64\ncooling 0.5 s before the next run (--delay)\nround 3/3\n");
+}
+
+// The open loop of 108 s: said before it starts, from its seeded arrivals.
+TEST(ProgressReporter, AnOpenLoopIsAnnouncedWithItsLength) {
+  std::ostringstream out;
+  StreamProgress progress(out);
+  progress.on_serving_plan({32, 0.3, 107.6, 8});
+  EXPECT_EQ(out.str(), "open loop: 32 arrivals at 0.3 req/s: the timed run takes at least " + text::duration(107.6) +
+                           " (its last arrival), after 8 warmup conversations\n");
 }
 
 TEST(ProgressReporter, ThrottlesButKeepsFirstAndLast) {

@@ -14,6 +14,22 @@
 namespace winml::report {
 namespace {
 
+// Three fast generations and one slow: the t interval of the TTFT mean reaches below 0 and is cut
+// there. The text marks the cut end instead of printing 0 as a bound ("-32.50/+71.60"), and the
+// JSON says so.
+TEST(Reporter, AnIntervalCutAtZeroIsMarked) {
+  perf::GenaiPerfResult report = testing::genai_fixture();
+  report.metrics.ttft_s = perf::summarize({0.010, 0.010, 0.010, 0.100});
+  const std::string text = make_reporter("text", false)->render(report);
+  EXPECT_NE(text.find("[≥0, 104.105 ms]"), std::string::npos) << text;
+  EXPECT_EQ(text.find("-32.500 ms/+"), std::string::npos) << text;
+  const auto doc = nlohmann::json::parse(make_reporter("json", false)->render(report));
+  const auto& ci = doc["results"][0]["metrics"]["ttft_ms"]["mean_ci95"];
+  EXPECT_EQ(ci["clipped"], true) << ci;
+  EXPECT_EQ(ci["low"], 0) << ci;
+  EXPECT_EQ(doc["results"][0]["metrics"]["tpot_ms"]["mean_ci95"]["clipped"], false);
+}
+
 TEST(Reporter, FormatNames) {
   const auto genai = testing::genai_fixture();
   EXPECT_EQ(nlohmann::json::parse(make_reporter("json", true)->render(genai))["kind"], "genai");
@@ -74,7 +90,7 @@ TEST(Reporter, ColourOnlyWhenAsked) {
 // Every statistic cell carries a unit: the rows between the table header and the blank line, each
 // with as many cells as the header has columns (which follow the report's percentiles). The "±95%"
 // column holds the half-width of the mean's interval, signed "±" and in the metric's unit (both
-// distances when the interval was cut at 0); the "cv"
+// distances when it is asymmetric, its ends "[≥0, high]" when it was cut at 0); the "cv"
 // column is a percentage; "-" stands for a statistic a row cannot have (e.g. no interval from one sample).
 void expect_units_in_stats(const std::string& text) {
   std::istringstream lines(text);
@@ -83,8 +99,8 @@ void expect_units_in_stats(const std::string& text) {
   int rows = 0;
   const std::string value = R"([0-9]+\.[0-9]+ (µs|ms|s|tok/s))";
   const std::regex plain_cell("^(-|" + value + ")$");
-  // "-4.20 ms/+9.10 ms" for an interval cut at 0 (a skewed sample whose t interval reached below 0).
-  const std::regex half_width_cell("^(-|±" + value + "|-" + value + "/\\+" + value + ")$");
+  // "[≥0, 13.30 ms]" for an interval cut at 0 (a skewed sample whose t interval reached below 0).
+  const std::regex half_width_cell("^(-|±" + value + "|-" + value + "/\\+" + value + "|\\[≥0, " + value + "\\])$");
   const std::regex percent_cell(R"(^(-|[0-9]+\.[0-9] %)$)");
   auto split = [](const std::string& l) {
     std::vector<std::string> cells;

@@ -1,5 +1,7 @@
 #include "report/roofline_report.h"
 
+#include "perf/genai_roofline.h"
+
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
@@ -70,6 +72,35 @@ TEST(RooflineReport, AStepThatFitsInCacheIsCalledInCache) {
   EXPECT_EQ(json["decode"]["in_cache"], true);
   EXPECT_EQ(json["bandwidth_probes"]["skipped"], "in_cache");
   EXPECT_EQ(json["bandwidth_probes"]["last_level_cache_bytes"], 32u << 20);
+}
+
+// The int4 bundle: 499.7 MiB of weight files, 437.1 MiB peak RSS. The weights are mapped
+// and paged in as read, so the parts exceed the whole: no "rest 0 B of the peak" that contradicts.
+TEST(RooflineReport, WeightsAboveThePeakRssAreSaidNotAllResident) {
+  perf::GenaiRoofline r;
+  perf::RooflineMetrics& m = r.metrics;
+  m.weights_bytes = 523'976'704;  // 499.7 MiB
+  m.kv_cache_bytes = 1'258'291;   // 1.2 MiB
+  m.longest_context_tokens = 80;
+  perf::split_peak_rss(m, 458'332'160);  // 437.1 MiB
+  EXPECT_TRUE(m.parts_exceed_peak_rss);
+  const std::string text = roofline_memory_text(r);
+  EXPECT_THAT(text, Not(HasSubstr("rest")));
+  EXPECT_THAT(text, HasSubstr("weights file 499.7 MiB · KV cache 1.2 MiB at 80 tokens · peak RSS 437.1 MiB, below "
+                              "them: the weights were not all resident"));
+  EXPECT_EQ(roofline_json(r)["memory"]["rest_of_peak_rss_bytes"], nullptr);
+  EXPECT_EQ(roofline_json(r)["memory"]["parts_exceed_peak_rss"], true);
+}
+
+TEST(RooflineReport, WeightsWithinThePeakRssLeaveARest) {
+  perf::GenaiRoofline r;
+  perf::RooflineMetrics& m = r.metrics;
+  m.weights_bytes = 100 << 20;
+  m.kv_cache_bytes = 1 << 20;
+  m.longest_context_tokens = 8;
+  perf::split_peak_rss(m, 150 << 20);
+  EXPECT_FALSE(m.parts_exceed_peak_rss);
+  EXPECT_THAT(roofline_memory_text(r), HasSubstr("rest 49.0 MiB of the 150.0 MiB peak RSS"));
 }
 
 }  // namespace

@@ -112,9 +112,11 @@ TEST(ConfidenceInterval, MeanIntervalOfANonNegativeSampleStopsAtZero) {
   const auto ci = mean_confidence_interval({10, 10, 10, 100});
   ASSERT_TRUE(ci.has_value());
   EXPECT_EQ(ci->low, 0);
+  EXPECT_TRUE(ci->clipped);  // 0 is no bound the samples gave: the reports mark it
   EXPECT_NEAR(ci->high, 32.5 + 3.182446305284263 * 45 / 2, 1e-9);
   const auto reach = relative_reach(ci, 32.5);
   ASSERT_TRUE(reach.has_value());
+  EXPECT_TRUE(reach->clipped);
   EXPECT_DOUBLE_EQ(reach->below, 1);  // -100 %, never further
   EXPECT_NEAR(reach->above, 3.182446305284263 * 45 / 2 / 32.5, 1e-12);
   EXPECT_FALSE(reach->symmetric());
@@ -127,7 +129,9 @@ TEST(ConfidenceInterval, MeanIntervalOfASignedSampleIsNotCut) {
   const auto ci = mean_confidence_interval({-10, 10, 10, 100});
   ASSERT_TRUE(ci.has_value());
   EXPECT_LT(ci->low, 0);
+  EXPECT_FALSE(ci->clipped);
   EXPECT_NEAR(ci->high - 27.5, 27.5 - ci->low, 1e-9);
+  EXPECT_FALSE(mean_confidence_interval({10, 11, 12})->clipped);
 }
 
 TEST(ConfidenceInterval, RelativeReachOfAnUncutInterval) {
