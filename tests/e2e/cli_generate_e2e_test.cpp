@@ -51,6 +51,18 @@ TEST_F(GenerateCli, GreedyOutputIsDeterministic) {
   EXPECT_EQ(a.out, b.out);
 }
 
+TEST_F(GenerateCli, PromptFileDashReadsStandardInput) {
+  const std::string args = "generate -m " + bundle().string() + " -n 12 -q";
+  auto given = test::run_winml(args + " --prompt 'piped prompt'");
+  auto piped = test::run_command("printf 'piped prompt' | " + test::winml_binary() + " " + args + " --prompt-file -");
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(piped.out, given.out);
+  // A redirected file is standard input too; nothing at all is refused, saying how to pipe it.
+  auto empty = test::run_winml(args + " --prompt-file - </dev/null");
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.err.find("--prompt-file - read nothing from standard input"), std::string::npos) << empty.err;
+}
+
 TEST_F(GenerateCli, MissingBundleIsUsageError) {
   auto result = test::run_winml("generate -m /nonexistent/bundle --prompt hi");
   EXPECT_EQ(result.exit_code, 2);

@@ -13,6 +13,7 @@
 
 #include "test_support/ci_markers.h"
 #include "test_support/json_file.h"
+#include "test_support/qnn_pipeline.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 
@@ -190,11 +191,14 @@ TEST_F(SecurityCli, RefusedCompileIntoTheBundleLeavesNothingBehind) {
 }
 
 TEST_F(SecurityCli, LinkedCompiledFolderIsNotWrittenThrough) {
-  fs::path bundle = copy_of("tiny");
+  // Stages the test plugin EP compiles (a compile on the CPU writes nothing at all).
+  fs::path bundle = scratch_.path() / "npu-copy";
+  test::copy_routed_to_qnn(root_->path() / "pipe", bundle);
   fs::path elsewhere = scratch_.path() / "elsewhere";
   fs::create_directories(elsewhere);
   fs::create_directory_symlink(elsewhere, bundle / "_compiled");
-  auto result = run_marked("compile -m " + bundle.string() + " --ep cpu");
+  auto result = run_marked("compile -m " + bundle.string() + " --ep winml_test --ep-library winml_test=" +
+                           std::string(WINML_TEST_EP_LIB));
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(fs::is_empty(elsewhere)) << "wrote through the bundle's _compiled link";
   EXPECT_TRUE(contains(result.err, (scratch_.path() / "cache").string())) << result.err;
