@@ -37,7 +37,7 @@ struct OverrideResult {
 ///   borrowed options.
 /// - nothing changed: effective_ep is "config" and a warning says the override had no effect.
 ///
-/// Throws GenaiLoadError for a malformed config (names were checked when the choice was made).
+/// Throws UsageError for a malformed config (names were checked when the choice was made).
 OverrideResult override_bundle_ep(const ConfigJson& config, const EpChoice& choice);
 
 /// The alias a config runs on as written: the first stage routed to a hardware EP, else the

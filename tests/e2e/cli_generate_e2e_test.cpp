@@ -75,12 +75,12 @@ TEST_F(GenerateCli, MissingPromptIsUsageError) {
   EXPECT_NE(result.err.find("--prompt"), std::string::npos) << result.err;
 }
 
-TEST_F(GenerateCli, BrokenBundleIsRuntimeErrorNamingTheFile) {
+TEST_F(GenerateCli, BrokenBundleIsUsageErrorNamingTheFile) {
   fs::path broken = root_->path() / "broken";
   fs::copy(bundle(), broken, fs::copy_options::recursive);
   fs::remove(broken / "tokenizer.json");
   auto result = test::run_winml("generate -m " + broken.string() + " --prompt hi");
-  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.exit_code, 2);  // as a missing genai_config.json: the bundle named is bad input
   EXPECT_NE(result.err.find("tokenizer.json"), std::string::npos) << result.err;
 }
 
