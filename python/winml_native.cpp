@@ -248,7 +248,7 @@ PYBIND11_MODULE(_native, m) {
       "winml.GenaiNotInstalledError", "ONNX Runtime or GenAI cannot be loaded; the message names the file.",
       exceptions.session, nullptr);
   exceptions.load = PyErr_NewExceptionWithDoc("winml.GenaiLoadError",
-                                              "A bundle could not be loaded: bad config, missing file, unavailable EP.",
+                                              "GenAI or ONNX Runtime refused a bundle winml's own checks accepted, or an EP is unavailable (a missing or malformed bundle file is a UsageError).",
                                               exceptions.session, nullptr);
   exceptions.onnx_io = PyErr_NewExceptionWithDoc(
       "winml.OnnxIoNotInstalledError",

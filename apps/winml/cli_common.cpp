@@ -44,6 +44,15 @@ CLI::Validator path_value(const std::string& example) {
       "PATH");
 }
 
+CLI::Validator existing_file_or_stdin() {
+  return CLI::Validator(
+      [](std::string& text) -> std::string {
+        if (text == "-") return {};
+        return CLI::ExistingFile(text);
+      },
+      "FILE|-");
+}
+
 void add_output_flags(CLI::App& app, OutputOptions& options, EngineLogs engine_logs) {
   const bool routed = engine_logs == EngineLogs::routed;
   // Engine log lines follow the verbosity (engine_log.h); nothing is loaded yet while parsing.

@@ -30,6 +30,9 @@ struct OutputOptions {
 /// for the message ("report.json").
 CLI::Validator path_value(const std::string& example);
 
+/// An existing file, or "-" for standard input (--prompt-file -).
+CLI::Validator existing_file_or_stdin();
+
 /// Whether a command loads ONNX Runtime, whose log lines -v and -q also govern (engine_log.h).
 enum class EngineLogs { routed, none };
 

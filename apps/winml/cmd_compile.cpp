@@ -23,7 +23,6 @@
 #include "session/load_folder.h"
 #include "session/placement.h"
 #include "session/placement_probe.h"
-#include "util/printable.h"
 #include "winml/errors.h"
 
 namespace winml::cli {
@@ -49,14 +48,7 @@ struct CompileOptions {
 
 // `compat` is ONNX Runtime's verdict on the EPContext model the stage runs from ("-": none checked).
 void print_stages(const std::vector<StagePreparation>& stages) {
-  std::fprintf(stdout, "%-16s %-10s %-10s %-16s %10s  %s\n", "stage", "ep", "action", "compat", "time", "detail");
-  for (const auto& stage : stages) {
-    const std::string compat = stage.compatibility == "not_checked" ? "-" : stage.compatibility;
-    // Stage names come from the bundle's genai_config.json: printed escaped.
-    std::fprintf(stdout, "%-16s %-10s %-10s %-16s %8.2f s  %s\n", printable(stage.stage).c_str(),
-                 printable(stage.ep).c_str(), printable(stage.action).c_str(), compat.c_str(), stage.seconds,
-                 printable(stage.detail).c_str());
-  }
+  std::fputs(report::text::compile_stages_text(stages).c_str(), stdout);
 }
 
 // An EP this machine lacks compiles nothing: the output would be plain copies that run on the CPU.
@@ -90,7 +82,7 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   request.check = session::engine_compatibility_check(engine::get());
   session::LoadTarget target;
   target.embed = options.embed;
-  target.always_write = true;
+  target.compiled_only = true;
   if (!options.output.empty()) {
     target.out_dir = options.output;
     if (fs::exists(target.out_dir) && !fs::is_empty(target.out_dir) && !options.overwrite &&
@@ -107,6 +99,17 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   print_stages(prepared.stages);
   if (prepared.compile)
     std::fprintf(stdout, "compile: %s\n", report::text::compile_timing_text(*prepared.compile).c_str());
+  if (prepared.load_dir == facts.config.bundle_dir) {
+    // Nothing to compile: a derived bundle would only re-route the config, which `bundle derive` does.
+    std::string message = "nothing compiled, so nothing was written (no _compiled/ folder)";
+    if (prepared.effective_ep != "config") {
+      message +=
+          fmt::format("; a copy of the bundle routed to {} is what winml bundle derive -m {} --ep {} -o DIR writes",
+                      prepared.effective_ep, options.model, options.ep);
+    }
+    note(message + ".");
+    return;
+  }
   note(fmt::format("derived bundle: {} (ep {})", platform::utf8_string(prepared.load_dir), prepared.effective_ep));
 }
 
@@ -180,7 +183,8 @@ void setup_compile(CLI::App& parent) {
   add_ep_all_stages_flag(*cmd, options->ep_all_stages);
   cmd->add_flag("--embed", options->embed, "Embed the context binary in the compiled ONNX file");
   cmd->add_option("-o,--output", options->output,
-                  "Output: derived bundle folder (default <bundle>/_compiled) or compiled .onnx path")
+                  "Output: derived bundle folder (default <bundle>/_compiled) or compiled .onnx path (default "
+                  "<model folder>/<model>_compiled/<model>_<ep>_ctx.onnx)")
       ->check(path_value("-o compiled-bundle, or leave -o out for the default"));
   cmd->add_flag("--overwrite", options->overwrite, "Replace an existing output");
   cmd->add_option("--compile-timeout", options->timeout_s, "Seconds allowed per stage")

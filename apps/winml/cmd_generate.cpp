@@ -104,9 +104,10 @@ void setup_generate(CLI::App& parent) {
       ->check(path_value("-m path/to/bundle"))
       ->check(CLI::ExistingDirectory);
   auto* prompt = cmd->add_option("-p,--prompt", options->prompt, "Prompt text");
-  cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file (16 MiB at most)")
+  cmd->add_option("--prompt-file", options->prompt_file,
+                  "Read the prompt from a file (16 MiB at most); - reads it from standard input")
       ->check(path_value("--prompt-file prompt.txt"))
-      ->check(CLI::ExistingFile)
+      ->check(existing_file_or_stdin())
       ->excludes(prompt);
   cmd->add_flag("--no-apply-template", options->no_apply_template,
                 "Use the prompt as is instead of wrapping it in the bundle's chat template");

@@ -203,11 +203,11 @@ void setup_perf(CLI::App& parent) {
   add_compile_jobs_flag(*cmd, options->compile_jobs);
   auto* prompt =
       cmd->add_option("-p,--prompt", options->prompt, std::string("Prompt (default: \"") + kDefaultPrompt + "\")");
-  auto* prompt_file =
-      cmd->add_option("--prompt-file", options->prompt_file, "Read the prompt from a file (16 MiB at most)")
-          ->check(path_value("--prompt-file prompt.txt"))
-          ->check(CLI::ExistingFile)
-          ->excludes(prompt);
+  auto* prompt_file = cmd->add_option("--prompt-file", options->prompt_file,
+                                      "Read the prompt from a file (16 MiB at most); - reads it from standard input")
+                          ->check(path_value("--prompt-file prompt.txt"))
+                          ->check(existing_file_or_stdin())
+                          ->excludes(prompt);
   add_count_sweep(*cmd, "--prompt-tokens", options->prompt_tokens, options->sweep.prompt_tokens,
                   "Use a seeded prompt of exactly N random token ids (no template); a list or range sweeps: 64,256", 1,
                   kMaxTokenCount)

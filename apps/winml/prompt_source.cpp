@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "platform/read_file.h"
+#include "platform/standard_input.h"
 #include "platform/utf8_path.h"
 #include "util/utf8.h"
 #include "winml/errors.h"
@@ -12,10 +13,19 @@
 namespace winml::cli {
 
 std::string read_prompt_file(const std::string& path) {
+  // "-" is standard input, as for cat and most tools: `echo Hi | winml generate --prompt-file -`.
+  const bool from_stdin = path == "-";
   // A pipe works (`--prompt-file <(echo hi)`), read to its end or one byte past the cap; a device
   // such as /dev/zero or a FIFO without a writer never blocks or fills memory.
-  platform::FileRead read =
-      platform::read_file_bounded(platform::utf8_path(path), {.max_bytes = kMaxPromptFileBytes, .allow_pipe = true});
+  platform::FileRead read = from_stdin
+                                ? platform::read_standard_input(kMaxPromptFileBytes)
+                                : platform::read_file_bounded(platform::utf8_path(path),
+                                                              {.max_bytes = kMaxPromptFileBytes, .allow_pipe = true});
+  if (from_stdin && read.problem == platform::ReadProblem::special) {
+    throw UsageError(
+        "--prompt-file - reads the prompt from standard input, which is a terminal here; pipe the prompt in "
+        "(echo \"Hello\" | winml generate -m DIR --prompt-file -) or give it with --prompt TEXT.");
+  }
   switch (read.problem) {
     case platform::ReadProblem::none:
       break;
@@ -36,7 +46,11 @@ std::string read_prompt_file(const std::string& path) {
                        (read.reason.empty() ? std::string(".") : " (" + read.reason + ")."));
   }
   std::string text = std::move(read.bytes);
-  if (text.empty()) throw UsageError("--prompt-file '" + path + "' is empty; write the prompt into it.");
+  if (text.empty()) {
+    throw UsageError(from_stdin ? std::string("--prompt-file - read nothing from standard input; pipe the prompt in, "
+                                              "e.g. echo \"Hello\" | winml generate -m DIR --prompt-file -.")
+                                : "--prompt-file '" + path + "' is empty; write the prompt into it.");
+  }
   if (auto bad = invalid_utf8_offset(text)) {
     throw UsageError(
         fmt::format("--prompt-file '{}' is not valid UTF-8 (byte {} is not part of a UTF-8 character); "

@@ -13,7 +13,8 @@ namespace winml::cli {
 /// a mistaken path (/dev/zero, a model's weights) fails fast instead of filling memory.
 inline constexpr std::size_t kMaxPromptFileBytes = std::size_t{16} << 20;
 
-/// Reads a prompt file, at most kMaxPromptFileBytes of it (so an endless file stops there).
+/// Reads a prompt file, at most kMaxPromptFileBytes of it (so an endless file stops there); "-"
+/// reads standard input (a pipe or a redirected file, not a terminal).
 /// Throws UsageError naming the file when it cannot be read, is empty, is larger than the cap or
 /// is not valid UTF-8 (with the byte offset).
 std::string read_prompt_file(const std::string& path);

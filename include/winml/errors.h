@@ -10,9 +10,9 @@ namespace winml {
 
 /// What kind of failure an Error is.
 enum class ErrorCategory {
-  usage,          ///< bad flag, missing or malformed input file, impossible combination
+  usage,          ///< bad flag, missing or malformed input file (a bundle's own files too), impossible combination
   not_installed,  ///< ONNX Runtime or GenAI libraries cannot be loaded
-  load,           ///< a bundle or model could not be loaded (bad config, missing file, EP unavailable)
+  load,           ///< GenAI or ONNX Runtime could not load a bundle or model winml accepted, or an EP is unavailable
   runtime,        ///< inference or another operation failed after loading
   compile,        ///< EPContext pre-compilation failed
   validation,     ///< the model ran, but its outputs do not match the expected ones (perf --validate)
@@ -56,7 +56,8 @@ class OnnxIoNotInstalledError : public Error {
   explicit OnnxIoNotInstalledError(const std::string& message) : Error(ErrorCategory::not_installed, message) {}
 };
 
-/// A bundle or model could not be loaded: bad config, missing file, unavailable EP.
+/// A bundle or model winml's own checks accepted could not be loaded (GenAI or ONNX Runtime refused
+/// it), or an EP is unavailable. A missing or malformed file of the bundle is a UsageError.
 class GenaiLoadError : public SessionError {
  public:
   explicit GenaiLoadError(const std::string& message) : SessionError(ErrorCategory::load, message) {}

@@ -36,8 +36,8 @@ fs::path resolved(const fs::path& path, const std::string& what) {
   std::error_code ec;
   fs::path result = fs::weakly_canonical(fs::absolute(path), ec);
   if (ec) {
-    throw GenaiLoadError(what + " (" + path.string() + ") cannot be resolved: " + ec.message() +
-                         ". Replace the link with the real file.");
+    throw UsageError(what + " (" + path.string() + ") cannot be resolved: " + ec.message() +
+                     ". Replace the link with the real file.");
   }
   return result;
 }
@@ -45,10 +45,10 @@ fs::path resolved(const fs::path& path, const std::string& what) {
 void require_reachable(const fs::path& root, const fs::path& path, const std::string& what) {
   fs::path target = resolved(path, what);
   if (bundle_may_reach(root, target)) return;
-  throw GenaiLoadError(what + " (" + path.string() + ") leads to " + target.string() + ", outside the bundle folder " +
-                       root.string() +
-                       ". A bundle may only use files inside itself (or inside another bundle it was derived "
-                       "from); replace the link with a copy of the real file, or fix the name.");
+  throw UsageError(what + " (" + path.string() + ") leads to " + target.string() + ", outside the bundle folder " +
+                   root.string() +
+                   ". A bundle may only use files inside itself (or inside another bundle it was derived "
+                   "from); replace the link with a copy of the real file, or fix the name.");
 }
 
 }  // namespace
@@ -86,9 +86,9 @@ void require_contained_files(const GenaiConfig& config, const fs::path& tokenize
     const fs::file_type type = it->status(ec).type();
     if (type == fs::file_type::fifo || type == fs::file_type::socket || type == fs::file_type::block ||
         type == fs::file_type::character) {
-      throw GenaiLoadError("bundle entry " + it->path().lexically_relative(config.bundle_dir).string() +
-                           " is a device, FIFO or socket, not a regular file. A bundle holds only files and "
-                           "folders: replace it with the real file.");
+      throw UsageError("bundle entry " + it->path().lexically_relative(config.bundle_dir).string() +
+                       " is a device, FIFO or socket, not a regular file. A bundle holds only files and "
+                       "folders: replace it with the real file.");
     }
   }
 }

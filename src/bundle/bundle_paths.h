@@ -27,7 +27,7 @@ bool bundle_may_reach(const std::filesystem::path& root, const std::filesystem::
 /// Applies the rule to every stage file, to the tokenizer folder and to every symbolic link under
 /// the bundle folder (ONNX external-data files and tokenizer files are read without being named in
 /// the config); the `_compiled` folder winml writes is left to its own check when it is loaded.
-/// Throws GenaiLoadError naming the stage key or the entry, where it leads, and the fix.
+/// Throws UsageError naming the stage key or the entry, where it leads, and the fix.
 void require_contained_files(const GenaiConfig& config, const std::filesystem::path& tokenizer_dir);
 
 }  // namespace winml::bundle

@@ -26,7 +26,7 @@ inline constexpr std::int64_t kMaxHiddenSize = std::int64_t{1} << 20;
 /// num_hidden_layers, num_attention_heads, num_key_value_heads (must divide num_attention_heads),
 /// head_size, hidden_size (divisible by num_attention_heads when head_size is absent, since GenAI
 /// then derives head_size from it), sliding_window.window_size and search.max_length (both at most
-/// context_length). Keys that are absent are not checked. Throws GenaiLoadError naming the key,
+/// context_length). Keys that are absent are not checked. Throws UsageError naming the key,
 /// the value and the allowed range.
 void check_config_limits(const ConfigJson& json);
 

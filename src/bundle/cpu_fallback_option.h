@@ -12,7 +12,7 @@ namespace winml::bundle {
 /// `config` with `"session.disable_cpu_ep_fallback": "1"` in every session_options object whose
 /// session runs on a hardware EP: the decoder level when its providers name one, and each pipeline
 /// stage with its own options routed to one (under inherit_session_options, with the decoder
-/// level's providers merged in). Throws GenaiLoadError for a malformed config.
+/// level's providers merged in). Throws UsageError for a malformed config.
 ConfigJson with_cpu_fallback_disabled(ConfigJson config);
 
 }  // namespace winml::bundle

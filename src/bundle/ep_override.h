@@ -44,7 +44,7 @@ struct OverrideResult {
 /// - nothing changed: effective_ep is "config" and a warning says the override had no effect (and,
 ///   on an all-CPU bundle, names --ep-all-stages).
 ///
-/// Throws GenaiLoadError for a malformed config (names were checked when the choice was made).
+/// Throws UsageError for a malformed config (names were checked when the choice was made).
 OverrideResult override_bundle_ep(const ConfigJson& config, const EpChoice& choice);
 
 /// For a bundle being written (`winml bundle synth --ep`), whose lists are all CPU lists: like

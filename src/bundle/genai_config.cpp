@@ -22,14 +22,14 @@ constexpr int kMaxConfigDepth = json_read::kDefaultMaxDepth;
 const ConfigJson& model_section(const ConfigJson& json) {
   auto it = json.find("model");
   if (!json.is_object() || it == json.end() || !it->is_object()) {
-    throw GenaiLoadError(
+    throw UsageError(
         "the \"model\" section is missing; a GenAI config needs model.type, model.context_length and model.decoder.");
   }
   return *it;
 }
 
 std::int64_t integer(const ConfigJson& value, const std::string& where) {
-  if (!value.is_number_integer()) throw GenaiLoadError(where + " must be an integer.");
+  if (!value.is_number_integer()) throw UsageError(where + " must be an integer.");
   return value.get<std::int64_t>();
 }
 
@@ -55,17 +55,17 @@ GenaiConfig parse_genai_config(ConfigJson json, const fs::path& bundle_dir) {
 
   auto type = model.find("type");
   if (type == model.end() || !type->is_string() || type->get<std::string>().empty()) {
-    throw GenaiLoadError(
+    throw UsageError(
         "model.type is missing; set it to the model family (e.g. \"llama\", \"qwen2\") or \"decoder-pipeline\".");
   }
   config.model_type = type->get<std::string>();
 
   auto context = model.find("context_length");
   if (context == model.end()) {
-    throw GenaiLoadError("model.context_length is missing; set it to the longest sequence the model supports.");
+    throw UsageError("model.context_length is missing; set it to the longest sequence the model supports.");
   }
   config.context_length = integer(*context, "model.context_length");
-  if (config.context_length <= 0) throw GenaiLoadError("model.context_length must be a positive integer.");
+  if (config.context_length <= 0) throw UsageError("model.context_length must be a positive integer.");
   check_config_limits(json);
 
   if (auto vocab = model.find("vocab_size"); vocab != model.end())
@@ -84,7 +84,7 @@ GenaiConfig load_genai_config(const fs::path& bundle_dir) {
   }
   fs::path path = bundle_dir / "genai_config.json";
   const auto text = platform::read_regular_file_if_present(path, kMaxConfigFileBytes, "genai_config.json",
-                                                           ErrorCategory::load, "Fix the file or rebuild the bundle.");
+                                                           ErrorCategory::usage, "Fix the file or rebuild the bundle.");
   if (!text) {
     throw UsageError(path.string() + " does not exist: " + bundle_dir.string() +
                      " is not a GenAI bundle. Pass a folder made by a GenAI model builder or `winml bundle synth`.");
@@ -95,24 +95,23 @@ GenaiConfig load_genai_config(const fs::path& bundle_dir) {
   } catch (const json_read::JsonReadError& e) {
     switch (e.kind()) {
       case json_read::JsonReadError::Kind::not_json:
-        throw GenaiLoadError(path.string() + " is not valid JSON (" + e.what() +
-                             "). Fix the file or rebuild the bundle.");
+        throw UsageError(path.string() + " is not valid JSON (" + e.what() + "). Fix the file or rebuild the bundle.");
       case json_read::JsonReadError::Kind::too_deep:
-        throw GenaiLoadError(path.string() + " nests JSON more than " + std::to_string(kMaxConfigDepth) +
-                             " levels deep, which no GenAI config does. Fix the file or rebuild the bundle.");
+        throw UsageError(path.string() + " nests JSON more than " + std::to_string(kMaxConfigDepth) +
+                         " levels deep, which no GenAI config does. Fix the file or rebuild the bundle.");
       case json_read::JsonReadError::Kind::duplicate_key:
         // GenAI applies every occurrence of a key (two objects merge), so no check made on one
         // occurrence could be trusted: docs/security.md, "Keys given twice".
-        throw GenaiLoadError(path.string() + ": " + e.what() +
-                             "; GenAI would apply both, so winml refuses the file. Keep one " + e.path() +
-                             " and merge what the two held.");
+        throw UsageError(path.string() + ": " + e.what() +
+                         "; GenAI would apply both, so winml refuses the file. Keep one " + e.path() +
+                         " and merge what the two held.");
     }
     throw;
   }
   try {
     return parse_genai_config(std::move(json), bundle_dir);
-  } catch (const GenaiLoadError& e) {
-    throw GenaiLoadError(path.string() + ": " + e.what());
+  } catch (const UsageError& e) {
+    throw UsageError(path.string() + ": " + e.what());
   }
 }
 

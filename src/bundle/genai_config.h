@@ -56,21 +56,21 @@ struct GenaiConfig {
 };
 
 /// Reads and checks bundle_dir/genai_config.json. Throws UsageError when the folder or the file
-/// does not exist (the user pointed at something that is not a bundle) and GenaiLoadError naming
-/// the file for malformed JSON, missing model.type / model.context_length, a malformed pipeline
-/// or provider list, or a stage path that escapes the bundle.
+/// does not exist (the user pointed at something that is not a bundle), and UsageError naming
+/// the file for malformed JSON (a bad bundle is bad input, exit 2: docs/exit-codes.md), missing model.type /
+/// model.context_length, a malformed pipeline or provider list, or a stage path that escapes the bundle.
 GenaiConfig load_genai_config(const std::filesystem::path& bundle_dir);
 
 /// The same checks on JSON already in memory; errors name the JSON location but no file.
 GenaiConfig parse_genai_config(ConfigJson json, const std::filesystem::path& bundle_dir = {});
 
-/// Throws GenaiLoadError naming the first stage file that does not exist.
+/// Throws UsageError naming the first stage file that does not exist.
 void require_stage_files(const GenaiConfig& config);
 
 /// bundle_dir / relative after checking that `relative` stays inside the bundle: not empty, not
 /// absolute, no `..` component. This check reads the name only; where the file leads once links
 /// are followed is checked by require_contained_files (bundle_paths.h), under the one rule
-/// documented there. Throws GenaiLoadError mentioning `what` (e.g.
+/// documented there. Throws UsageError mentioning `what` (e.g.
 /// "model.decoder.pipeline[1].ctx.filename").
 std::filesystem::path resolve_bundle_path(const std::filesystem::path& bundle_dir, std::string_view relative,
                                           std::string_view what);

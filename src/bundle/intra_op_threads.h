@@ -17,13 +17,13 @@ namespace winml::bundle {
 /// use the decoder-level value; a stage with its own uses its own value, falling back to the
 /// decoder-level one only under `inherit_session_options` (GenAI otherwise starts it from fresh
 /// options, with its default). A value that is not a number counts as none (GenAI refuses it at
-/// load). Throws GenaiLoadError for a malformed config.
+/// load). Throws UsageError for a malformed config.
 std::vector<StageThreads> stage_thread_settings(const ConfigJson& config);
 
 /// `config` with `intra_op_num_threads: threads` in model.decoder.session_options (created when
 /// absent) and in the session_options of every pipeline stage that has its own, so every stage's
 /// session gets it whichever way it takes its options. Everything else, key order included, is
-/// kept. Throws GenaiLoadError for a malformed config.
+/// kept. Throws UsageError for a malformed config.
 ConfigJson with_intra_op_threads(ConfigJson config, int threads);
 
 }  // namespace winml::bundle

@@ -8,9 +8,9 @@ namespace winml::bundle {
 namespace {
 
 [[noreturn]] void malformed(std::string_view where, const std::string& problem) {
-  throw GenaiLoadError(std::string(where) + ".provider_options " + problem +
-                       ". Write a list of one-key objects such as [{\"qnn\": {\"backend_path\": \"libQnnHtp.so\"}}]; "
-                       "[] means CPU.");
+  throw UsageError(std::string(where) + ".provider_options " + problem +
+                   ". Write a list of one-key objects such as [{\"qnn\": {\"backend_path\": \"libQnnHtp.so\"}}]; "
+                   "[] means CPU.");
 }
 
 }  // namespace
@@ -30,7 +30,7 @@ std::vector<ProviderEntry> parse_provider_options(const ConfigJson& list, std::s
 
 std::vector<ProviderEntry> session_providers(const ConfigJson& session_options, std::string_view where) {
   if (!session_options.is_object()) {
-    throw GenaiLoadError(std::string(where) + " must be an object (session options), e.g. {\"provider_options\": []}.");
+    throw UsageError(std::string(where) + " must be an object (session options), e.g. {\"provider_options\": []}.");
   }
   auto it = session_options.find("provider_options");
   if (it == session_options.end()) return {};

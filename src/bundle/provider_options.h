@@ -17,7 +17,7 @@ namespace winml::bundle {
 inline constexpr std::string_view kDeviceFilterKey = "device_filtering_options";
 
 /// The entries of a provider_options list, in order. `where` is the JSON location for messages
-/// (e.g. "model.decoder.session_options"). Throws GenaiLoadError for a malformed list.
+/// (e.g. "model.decoder.session_options"). Throws UsageError for a malformed list.
 std::vector<ProviderEntry> parse_provider_options(const ConfigJson& list, std::string_view where);
 
 /// The entries of a session_options object (none when it has no provider_options).

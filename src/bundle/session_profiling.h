@@ -22,7 +22,7 @@ std::filesystem::path stage_profile_prefix(const std::filesystem::path& dir, con
 /// session_options shares the decoder-level ones, and so would share one prefix with the other
 /// such stages (ORT names the files by the second, so they would overwrite each other): it gets a
 /// copy of the decoder-level session_options, which gives its session the same providers and
-/// options. Throws GenaiLoadError for a malformed config.
+/// options. Throws UsageError for a malformed config.
 ConfigJson with_session_profiling(ConfigJson config, const std::filesystem::path& dir);
 
 }  // namespace winml::bundle

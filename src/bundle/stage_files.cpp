@@ -26,8 +26,8 @@ ConfigJson with_stage_files(ConfigJson config, const std::map<std::string, std::
   }
   for (const auto& [name, filename] : filenames) {
     if (patched.count(name) == 0) {
-      throw GenaiLoadError("cannot point stage '" + name + "' at " + filename +
-                           ": the config has no such stage. List its stages with `winml bundle derive`.");
+      throw UsageError("cannot point stage '" + name + "' at " + filename +
+                       ": the config has no such stage. List its stages with `winml bundle derive`.");
     }
   }
   return config;

@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 const ConfigJson& require_object(const ConfigJson& parent, const char* key, const std::string& location) {
   auto it = parent.find(key);
   if (it == parent.end() || !it->is_object()) {
-    throw GenaiLoadError(location + " is missing or not an object; a GenAI config needs it.");
+    throw UsageError(location + " is missing or not an object; a GenAI config needs it.");
   }
   return *it;
 }
@@ -23,8 +23,8 @@ const ConfigJson& require_object(const ConfigJson& parent, const char* key, cons
 std::string require_filename(const ConfigJson& object, const std::string& where) {
   auto it = object.find("filename");
   if (it == object.end() || !it->is_string() || it->get<std::string>().empty()) {
-    throw GenaiLoadError(where +
-                         ".filename is missing or not a string; name the stage's ONNX file, relative to the bundle.");
+    throw UsageError(where +
+                     ".filename is missing or not a string; name the stage's ONNX file, relative to the bundle.");
   }
   std::string filename = it->get<std::string>();
   resolve_bundle_path({}, filename, where + ".filename");
@@ -34,7 +34,7 @@ std::string require_filename(const ConfigJson& object, const std::string& where)
 bool flag(const ConfigJson& stage, const char* key, const std::string& where) {
   auto it = stage.find(key);
   if (it == stage.end()) return true;
-  if (!it->is_boolean()) throw GenaiLoadError(where + "." + key + " must be true or false.");
+  if (!it->is_boolean()) throw UsageError(where + "." + key + " must be true or false.");
   return it->get<bool>();
 }
 
@@ -59,7 +59,7 @@ bool is_pipeline(const ConfigJson& config) {
 }
 
 std::vector<StageInfo> list_stages(const ConfigJson& config) {
-  if (!config.is_object()) throw GenaiLoadError("the config must be a JSON object with a \"model\" section.");
+  if (!config.is_object()) throw UsageError("the config must be a JSON object with a \"model\" section.");
   const ConfigJson& decoder = require_object(require_object(config, "model", "model"), "decoder", "model.decoder");
   std::vector<ProviderEntry> decoder_providers;
   if (auto it = decoder.find("session_options"); it != decoder.end()) {
@@ -77,13 +77,12 @@ std::vector<StageInfo> list_stages(const ConfigJson& config) {
   }
   auto pipeline = decoder.find("pipeline");
   if (pipeline == decoder.end()) {
-    throw GenaiLoadError(
-        "model.type is decoder-pipeline but model.decoder.pipeline is missing; list the stages there.");
+    throw UsageError("model.type is decoder-pipeline but model.decoder.pipeline is missing; list the stages there.");
   }
   std::set<std::string> seen;
   for_each_pipeline_stage(*pipeline, [&](const std::string& name, const ConfigJson& value, const std::string& where) {
     if (!seen.insert(name).second) {
-      throw GenaiLoadError("the pipeline names stage '" + name + "' twice; give every stage a unique name.");
+      throw UsageError("the pipeline names stage '" + name + "' twice; give every stage a unique name.");
     }
     StageInfo stage;
     stage.name = name;
@@ -104,22 +103,22 @@ std::vector<StageInfo> list_stages(const ConfigJson& config) {
     stage.ep = providers_ep(stage.providers);
     stages.push_back(std::move(stage));
   });
-  if (stages.empty()) throw GenaiLoadError("model.decoder.pipeline lists no stages; add at least one.");
+  if (stages.empty()) throw UsageError("model.decoder.pipeline lists no stages; add at least one.");
   return stages;
 }
 
 fs::path resolve_bundle_path(const fs::path& bundle_dir, std::string_view relative, std::string_view what) {
   fs::path path(relative);
   std::string where(what);
-  if (relative.empty()) throw GenaiLoadError(where + " is empty; name a file inside the bundle.");
+  if (relative.empty()) throw UsageError(where + " is empty; name a file inside the bundle.");
   if (path.is_absolute() || path.has_root_name() || path.has_root_directory()) {
-    throw GenaiLoadError(where + " is the absolute path '" + std::string(relative) +
-                         "'; a bundle may only name files inside itself, relative to its folder.");
+    throw UsageError(where + " is the absolute path '" + std::string(relative) +
+                     "'; a bundle may only name files inside itself, relative to its folder.");
   }
   for (const auto& part : path) {
     if (part == "..") {
-      throw GenaiLoadError(where + " ('" + std::string(relative) +
-                           "') leaves the bundle through '..'; a bundle may only name files inside itself.");
+      throw UsageError(where + " ('" + std::string(relative) +
+                       "') leaves the bundle through '..'; a bundle may only name files inside itself.");
     }
   }
   return bundle_dir / path.lexically_normal();
@@ -133,9 +132,9 @@ void require_stage_files(const GenaiConfig& config) {
   for (const auto& stage : config.stages) {
     fs::path path = config.stage_path(stage);
     if (!fs::exists(path)) {
-      throw GenaiLoadError("stage '" + stage.name + "' names " + path.string() +
-                           ", which does not exist. Restore the file or fix its filename in " +
-                           config.config_path.string() + ".");
+      throw UsageError("stage '" + stage.name + "' names " + path.string() +
+                       ", which does not exist. Restore the file or fix its filename in " +
+                       config.config_path.string() + ".");
     }
   }
 }

@@ -9,7 +9,7 @@
 
 namespace winml::bundle {
 
-/// The stages of a config (see StageInfo); throws GenaiLoadError for a malformed config.
+/// The stages of a config (see StageInfo); throws UsageError for a malformed config.
 std::vector<StageInfo> list_stages(const ConfigJson& config);
 
 /// True when model.type is "decoder-pipeline".

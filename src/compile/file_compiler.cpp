@@ -6,7 +6,10 @@
 #include "compile/onnx_scan.h"
 #include "compile/worker_path.h"
 #include "platform/atomic_file.h"
+#include "platform/file_kind.h"
 #include "platform/file_lock.h"
+#include "storage/cache_root.h"
+#include "storage/model_folder_name.h"
 #include "winml/errors.h"
 
 namespace winml::compile {
@@ -27,10 +30,38 @@ void purge_output_leftovers(const fs::path& output) {
   if (marker && !marked_files_problem(output, *marker).empty()) discard_artifact(output);
 }
 
+// A real folder (created when missing) in which a file can be created.
+bool writable_folder(const fs::path& dir) {
+  std::error_code ec;
+  if (fs::is_symlink(fs::symlink_status(dir, ec))) return false;
+  fs::create_directories(dir, ec);
+  if (ec || !fs::is_directory(dir, ec)) return false;
+  return platform::file_creation_problem(dir).empty();
+}
+
 }  // namespace
 
 fs::path default_output_path(const fs::path& source, const ep::EpInfo& ep) {
-  return source.parent_path() / (source.stem().string() + "_" + ep.alias + "_ctx.onnx");
+  const std::string stem = source.stem().string();
+  return source.parent_path() / (stem + "_compiled") / (stem + "_" + ep.alias + "_ctx.onnx");
+}
+
+fs::path default_output_for(const fs::path& source, const ep::EpInfo& ep) {
+  const fs::path beside = default_output_path(fs::absolute(source), ep);
+  // A `<stem>_compiled` that is a link (shipped beside a model, pointing anywhere) is not written
+  // through, as a bundle's `_compiled` is not.
+  if (writable_folder(beside.parent_path())) return beside;
+  std::error_code ec;
+  fs::path resolved = fs::weakly_canonical(fs::absolute(source), ec);
+  if (ec) resolved = fs::absolute(source);
+  const fs::path cached = storage::cache_root() / "bundles" / storage::model_folder_name(resolved, 16);
+  if (!writable_folder(cached)) {
+    throw Error(ErrorCategory::runtime, "neither " + beside.parent_path().string() + " nor " + cached.string() +
+                                            " is writable, so the compiled model has nowhere to go. Make one of "
+                                            "them writable, set WINML_CACHE_DIR to a writable folder, or name the "
+                                            "output with -o.");
+  }
+  return cached / beside.filename();
 }
 
 StageResult compile_file(const FileCompileJob& job) {
@@ -52,9 +83,6 @@ StageResult compile_file(const FileCompileJob& job) {
   if (job.require_target) job.require_target();
   const ep::EpInfo& target = *job.target.info();
   CompileConfig config = compile_config_for(target, job.target.device(), job.provider_options);
-  // new_file_path: `-o x/../y.onnx` names y.onnx and leaves no empty x folder.
-  const fs::path output =
-      platform::new_file_path(fs::absolute(job.output.empty() ? default_output_path(job.source, target) : job.output));
   StageResult result{job.source.stem().string(), config.alias, StageAction::jit, 0, config.reason, {}, {}};
   if (!config.epcontext) return result;
   if (!scan.ep_contexts.empty()) {
@@ -66,6 +94,10 @@ StageResult compile_file(const FileCompileJob& job) {
     if (!warning.empty() && job.warn) job.warn(warning);
     return result;
   }
+  // Chosen (and its folder made) only now that something will be written. new_file_path: `-o
+  // x/../y.onnx` names y.onnx and leaves no empty x folder.
+  const fs::path output =
+      platform::new_file_path(fs::absolute(job.output.empty() ? default_output_for(job.source, target) : job.output));
   if (fs::equivalent(job.source, output, ec)) {
     throw UsageError("the output " + output.string() + " is the source model. Choose another output path (-o).");
   }

@@ -22,7 +22,7 @@ namespace winml::compile {
 /// One model to compile.
 struct FileCompileJob {
   std::filesystem::path source;  ///< the .onnx (external data beside it)
-  std::filesystem::path output;  ///< compiled model; empty = default_output_path(source, EP)
+  std::filesystem::path output;  ///< compiled model; empty = default_output_for(source, EP)
   /// The EP to compile for and its device (none = the EP's primary one). A choice that respects
   /// the bundle is a UsageError: a single file has no bundle to respect.
   EpChoice target;
@@ -42,8 +42,16 @@ struct FileCompileJob {
   CompatibilityCheck check;  ///< see CompileJob::check
 };
 
-/// `<source folder>/<source stem>_<alias>_ctx.onnx`.
+/// `<source folder>/<source stem>_compiled/<source stem>_<alias>_ctx.onnx`: a folder of its own
+/// beside the model, as a bundle's stages go to `<bundle>/_compiled/`, so the compiled model, its
+/// context binaries, marker and lock never mix with the user's files. Lexical.
 std::filesystem::path default_output_path(const std::filesystem::path& source, const ep::EpInfo& ep);
+
+/// Where the compiled model goes when no output is given: default_output_path when its folder is a
+/// real folder winml can write (it is created), else the same file name in the model's folder under
+/// the cache root (`<cache root>/bundles/<stem>-<16 hex digits>/`), as a bundle's derived bundle
+/// falls back (bundle::derived_bundle_dir). Throws winml::Error (runtime) when neither is writable.
+std::filesystem::path default_output_for(const std::filesystem::path& source, const ep::EpInfo& ep);
 
 /// Compiles (or reuses) the model. Result: action jit when the EP produces no EPContext models or
 /// the source already is one (nothing is written); fell_back when the compile failed (nothing

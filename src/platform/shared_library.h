@@ -44,7 +44,9 @@ bool bind_function(void* handle, Function*& fn, const char* name) {
 }
 
 /// The canonical path of the executable or shared library holding the code or data at
-/// `address`, symlinks resolved; empty when the loader cannot tell.
+/// `address`, symlinks resolved; empty when the loader cannot tell. The program's own file is its
+/// real location however it was started (found on PATH, by a relative path, through a symlink),
+/// so files installed beside it are found from any current folder.
 std::filesystem::path file_holding(const void* address);
 
 }  // namespace winml::platform

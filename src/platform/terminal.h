@@ -10,6 +10,9 @@ enum class StandardStream { output, error };
 /// True when `stream` is connected to a terminal (not a file or a pipe).
 bool is_terminal(StandardStream stream);
 
+/// True when standard input is a terminal (a person typing), not a file, a pipe or the null device.
+bool standard_input_is_terminal();
+
 /// Makes the terminal behind `stream` interpret ANSI colour sequences; false when it cannot, and
 /// colour must not be written. POSIX terminals always do. A Windows console does once virtual
 /// terminal processing is switched on (Windows 10 and later); consoles that refuse it would print

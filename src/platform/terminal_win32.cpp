@@ -18,6 +18,11 @@ bool is_terminal(StandardStream stream) {
   return ::GetConsoleMode(handle_of(stream), &mode) != 0;
 }
 
+bool standard_input_is_terminal() {
+  DWORD mode = 0;
+  return ::GetConsoleMode(::GetStdHandle(STD_INPUT_HANDLE), &mode) != 0;
+}
+
 bool enable_colour(StandardStream stream) {
   HANDLE console = handle_of(stream);
   DWORD mode = 0;

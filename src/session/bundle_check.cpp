@@ -18,8 +18,8 @@ BundleFacts check_bundle(const std::filesystem::path& bundle_dir, bool allow_cus
                             : bundle::resolve_bundle_path(bundle_dir, tokenizer_dir, "model.tokenizer_dir");
   auto tokenizer = facts.tokenizer_dir / "tokenizer.json";
   if (!std::filesystem::exists(tokenizer)) {
-    throw GenaiLoadError("the bundle's tokenizer " + tokenizer.string() +
-                         " is missing. Copy the model's tokenizer.json into the bundle.");
+    throw UsageError("the bundle's tokenizer " + tokenizer.string() +
+                     " is missing. Copy the model's tokenizer.json into the bundle.");
   }
   bundle::require_contained_files(facts.config, facts.tokenizer_dir);
   return facts;

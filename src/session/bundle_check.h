@@ -19,8 +19,9 @@ struct BundleFacts {
 /// and the tokenizer exist, that every file the bundle uses lies where a bundle may reach
 /// (bundle_paths.h), and, unless allow_custom_ops, that no option would load a native library
 /// (native_code.h) and no option would make ONNX Runtime write files where the bundle says
-/// (file_write_options.h). Throws GenaiLoadError naming the file and the fix, UsageError when the folder
-/// is not a bundle or an option would load native code or write files.
+/// (file_write_options.h). Throws UsageError naming the file and the fix for every problem it
+/// finds: a missing or broken file of the bundle the user named is bad input found before anything
+/// loads (exit 2, docs/exit-codes.md); what fails once GenAI loads an accepted bundle is a load error.
 BundleFacts check_bundle(const std::filesystem::path& bundle_dir, bool allow_custom_ops = false);
 
 }  // namespace winml::session

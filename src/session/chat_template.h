@@ -22,7 +22,7 @@ struct ChatTemplate {
 };
 
 /// Finds the chat template in a tokenizer folder. A malformed tokenizer_config.json is a
-/// GenaiLoadError naming the file.
+/// UsageError naming the file.
 ChatTemplate find_chat_template(const std::filesystem::path& tokenizer_dir);
 
 /// The messages JSON GenAI's ApplyChatTemplate takes for one user message.

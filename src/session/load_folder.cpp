@@ -63,7 +63,7 @@ CompileTiming timing_of(const compile::PreparedStages& prepared) {
 // Where the derived bundle goes (docs/execution-providers.md, "Where it goes").
 std::filesystem::path derived_dir(const std::filesystem::path& bundle_dir, const LoadTarget& target, bool compiling) {
   if (!target.out_dir.empty()) return target.out_dir;
-  if (compiling || target.always_write) return bundle::derived_bundle_dir(bundle_dir);
+  if (compiling) return bundle::derived_bundle_dir(bundle_dir);
   return bundle::override_bundle_dir(bundle_dir);
 }
 
@@ -124,12 +124,13 @@ LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequ
   }
   bool compiling = request.compile && any_epcontext;
   if (!compiling) check_shipped_stages(job, request.check, prepared);
-  if (!routed.changed && !compiling && !target.always_write) return prepared;
+  // An output that would replace the bundle's own config is refused even when nothing is written.
+  if (!target.out_dir.empty()) bundle::require_derived_output(config.bundle_dir, target.out_dir);
+  if (!compiling && (!routed.changed || target.compiled_only)) return prepared;
 
   // GenAI cannot re-route a pipeline stage through its API (docs/execution-providers.md, "Why a
-  // derived bundle"): it loads a derived bundle instead. Refusals first: nothing (lock, folder) is
-  // created for a run that is refused.
-  if (!target.out_dir.empty()) bundle::require_derived_output(config.bundle_dir, target.out_dir);
+  // derived bundle"): it loads a derived bundle instead. Refusals first (above): nothing (lock,
+  // folder) is created for a run that is refused.
   prepared.load_dir = derived_dir(config.bundle_dir, target, compiling);
   if (!compiling) {
     // Same lock as compilation, and the folder stops claiming to be a finished compile: the

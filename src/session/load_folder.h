@@ -38,7 +38,9 @@ struct LoadRequest {
 struct LoadTarget {
   std::filesystem::path out_dir;  ///< empty = the cache root, or <bundle>/_compiled when compiling
   bool embed = false;             ///< embed EPContext binaries in the compiled models
-  bool always_write = false;      ///< write the derived bundle even when nothing changes (`winml compile`)
+  /// `winml compile`: a derived bundle only when a stage compiles; with nothing to compile nothing
+  /// is written (no `_compiled/`, no cache folder) and load_dir stays the bundle.
+  bool compiled_only = false;
 };
 
 /// The outcome: what to load and what happened on the way.
@@ -52,7 +54,8 @@ struct LoadFolder {
 };
 
 /// Routes the bundle's stages, sets their intra-op threads and (with request.compile) compiles
-/// them, writing a derived bundle only when the config changes, something is compiled, or target.always_write. Without
+/// them, writing a derived bundle only when the config changes or something is compiled (with
+/// target.compiled_only: only when something is compiled). Without
 /// compilation the derived bundle goes under the cache root (bundle::override_bundle_dir), so the bundle folder is
 /// never written. Throws UsageError for an unknown EP or device, or an out_dir that is the bundle.
 LoadFolder prepare_load_folder(const bundle::GenaiConfig& config, const LoadRequest& request,

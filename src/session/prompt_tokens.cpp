@@ -14,7 +14,7 @@ std::set<std::int32_t> special_token_ids(const std::filesystem::path& tokenizer_
   std::set<std::int32_t> ids;
   const auto path = tokenizer_dir / "tokenizer.json";
   const auto text =
-      platform::read_regular_file_if_present(path, kMaxTokenizerFileBytes, "tokenizer.json", ErrorCategory::load);
+      platform::read_regular_file_if_present(path, kMaxTokenizerFileBytes, "tokenizer.json", ErrorCategory::usage);
   if (!text) return ids;
   nlohmann::json tokenizer;
   try {
@@ -23,7 +23,7 @@ std::set<std::int32_t> special_token_ids(const std::filesystem::path& tokenizer_
     // Text that is not JSON is left to GenAI, whose load says what it expected; a repeated key
     // or a hostile depth is refused here, as in every JSON file of a bundle.
     if (e.kind() == json_read::JsonReadError::Kind::not_json) return ids;
-    throw GenaiLoadError(path.string() + ": " + e.what() + ". Fix or regenerate the bundle's tokenizer files.");
+    throw UsageError(path.string() + ": " + e.what() + ". Fix or regenerate the bundle's tokenizer files.");
   }
   if (!tokenizer.is_object() || !tokenizer.contains("added_tokens") || !tokenizer["added_tokens"].is_array())
     return ids;

@@ -108,7 +108,7 @@ TEST(BundlePathsTest, LinksAreJudgedByWhereTheyLead) {
     try {
       scratch.check();
       ADD_FAILURE() << "accepted: " << c.what;
-    } catch (const GenaiLoadError& e) {
+    } catch (const UsageError& e) {
       EXPECT_THAT(e.what(), HasSubstr(c.needle)) << c.what;
     }
   }

@@ -82,7 +82,7 @@ TEST(ConfigLimitsTest, ImpossibleNumbersNameKeyValueAndRange) {
     try {
       check_config_limits(json);
       ADD_FAILURE() << "accepted: " << c.what;
-    } catch (const GenaiLoadError& e) {
+    } catch (const UsageError& e) {
       for (const auto& needle : c.needles) EXPECT_THAT(e.what(), HasSubstr(needle)) << c.what;
     }
   }
@@ -91,7 +91,7 @@ TEST(ConfigLimitsTest, ImpossibleNumbersNameKeyValueAndRange) {
 TEST(ConfigLimitsTest, ParsingAppliesTheLimits) {
   ConfigJson json = fixture("qnn_pipeline.json");
   json["model"]["decoder"]["num_hidden_layers"] = -1;
-  EXPECT_THROW(parse_genai_config(json), GenaiLoadError);
+  EXPECT_THROW(parse_genai_config(json), UsageError);
 }
 
 }  // namespace

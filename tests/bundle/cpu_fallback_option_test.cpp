@@ -42,7 +42,7 @@ TEST(WithCpuFallbackDisabled, CpuDecoderLevelIsLeftAlone) {
 }
 
 TEST(WithCpuFallbackDisabled, MalformedConfigIsALoadError) {
-  EXPECT_THROW(with_cpu_fallback_disabled(ConfigJson::parse(R"({"model": {"type": "llama"}})")), GenaiLoadError);
+  EXPECT_THROW(with_cpu_fallback_disabled(ConfigJson::parse(R"({"model": {"type": "llama"}})")), UsageError);
 }
 
 }  // namespace

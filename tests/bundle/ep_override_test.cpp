@@ -348,7 +348,7 @@ TEST(EpOverrideTest, RejectsAMalformedConfig) {
   ConfigJson input = fixture("qnn_pipeline.json");
   ConfigJson broken = input;
   broken["model"]["decoder"]["pipeline"][0]["ctx"]["filename"] = "../../etc/x.onnx";
-  EXPECT_THROW(override_names(broken, "cpu"), GenaiLoadError);
+  EXPECT_THROW(override_names(broken, "cpu"), UsageError);
 }
 
 TEST(EpOverrideTest, ConfigEpReportsWhereTheBundleRuns) {

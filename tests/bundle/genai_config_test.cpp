@@ -22,12 +22,12 @@ std::vector<std::string> names(const std::vector<StageInfo>& stages) {
   return out;
 }
 
-// Expects parse_genai_config(json) to throw GenaiLoadError mentioning `needle`.
+// Expects parse_genai_config(json) to throw UsageError mentioning `needle`.
 void expect_load_error(const ConfigJson& json, const std::string& needle) {
   try {
     parse_genai_config(json);
     ADD_FAILURE() << "no error for: " << json.dump();
-  } catch (const GenaiLoadError& e) {
+  } catch (const UsageError& e) {
     EXPECT_THAT(e.what(), HasSubstr(needle));
   }
 }
@@ -168,7 +168,7 @@ TEST(GenaiConfigTest, ResolveBundlePathKeepsPathsInside) {
   EXPECT_EQ(resolve_bundle_path("/b", "sub/./x.onnx", "f"), std::filesystem::path("/b/sub/x.onnx"));
   for (const char* bad : {"", "/abs.onnx", "..", "../x.onnx", "sub/../../x.onnx", "sub/../x.onnx"}) {
     SCOPED_TRACE(bad);
-    EXPECT_THROW(resolve_bundle_path("/b", bad, "f"), GenaiLoadError);
+    EXPECT_THROW(resolve_bundle_path("/b", bad, "f"), UsageError);
   }
 }
 
@@ -194,14 +194,14 @@ TEST(GenaiConfigTest, LoadErrorsNameTheFile) {
   try {
     load_genai_config(dir.path());
     ADD_FAILURE() << "malformed JSON accepted";
-  } catch (const GenaiLoadError& e) {
+  } catch (const UsageError& e) {
     EXPECT_THAT(e.what(), HasSubstr("genai_config.json is not valid JSON"));
   }
   write_text(dir.path() / "genai_config.json", "{\"model\": {\"type\": \"llama\"}}");
   try {
     load_genai_config(dir.path());
     ADD_FAILURE() << "config without context_length accepted";
-  } catch (const GenaiLoadError& e) {
+  } catch (const UsageError& e) {
     EXPECT_THAT(e.what(), HasSubstr((dir.path() / "genai_config.json").string() + ": model.context_length is missing"));
   }
 }
@@ -221,7 +221,7 @@ TEST(GenaiConfigTest, AbsurdNestingIsRefusedWhileParsing) {
     try {
       load_genai_config(dir.path());
       ADD_FAILURE() << "a config nested " << levels << " levels deep was accepted";
-    } catch (const GenaiLoadError& e) {
+    } catch (const UsageError& e) {
       EXPECT_THAT(e.what(), HasSubstr((dir.path() / "genai_config.json").string() + " nests JSON more than 64 levels"));
     }
   }
@@ -235,7 +235,7 @@ TEST(GenaiConfigTest, RequireStageFilesNamesTheMissingOne) {
   try {
     require_stage_files(config);
     ADD_FAILURE() << "missing iter.onnx accepted";
-  } catch (const GenaiLoadError& e) {
+  } catch (const UsageError& e) {
     EXPECT_THAT(e.what(), HasSubstr((dir.path() / "iter.onnx").string()));
   }
   write_text(dir.path() / "iter.onnx", "x");

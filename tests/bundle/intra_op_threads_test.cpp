@@ -86,7 +86,7 @@ TEST(WithIntraOpThreads, RefusesAMalformedConfig) {
   EXPECT_THROW(with_intra_op_threads(ConfigJson::parse(R"({"model": {"type": "decoder-pipeline", "decoder": {
                                          "pipeline": [{"ctx": {"filename": "ctx.onnx", "session_options": 3}}]}}})"),
                                      2),
-               GenaiLoadError);
+               UsageError);
 }
 
 }  // namespace

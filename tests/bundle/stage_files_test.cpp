@@ -55,8 +55,8 @@ TEST(StageFiles, UnknownStageIsAnErrorNotASilentNoOp) {
       R"({"model": {"type": "decoder-pipeline", "decoder": {"pipeline": [{"ctx": {"filename": "ctx.onnx"}}]}}})");
   try {
     with_stage_files(config, {{"decoder", "model_ctx.onnx"}});
-    FAIL() << "expected GenaiLoadError";
-  } catch (const GenaiLoadError& e) {
+    FAIL() << "expected UsageError";
+  } catch (const UsageError& e) {
     EXPECT_THAT(e.what(), HasSubstr("'decoder'"));
   }
 }

@@ -4,9 +4,13 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <vector>
+
 #include "compile/cache_marker.h"
 #include "compile/compile_test_support.h"
 #include "compile/onnx_scan.h"
+#include "test_support/cache_dir_scope.h"
 #include "winml/errors.h"
 
 namespace winml::compile {
@@ -24,26 +28,54 @@ FileCompileJob file_job_for(const test::CompileFixture& fx, const std::vector<st
   return job;
 }
 
-TEST(FileCompiler, DefaultOutputSitsBesideTheSource) {
+TEST(FileCompiler, DefaultOutputHasAFolderOfItsOwnBesideTheSource) {
   EXPECT_EQ(default_output_path("/m/model.onnx", ep::require_ep("QNNExecutionProvider")),
-            fs::path("/m/model_qnn_ctx.onnx"));
-  EXPECT_EQ(default_output_path("/m/model.onnx", ep::require_ep("OpenVINO")), fs::path("/m/model_openvino_ctx.onnx"));
+            fs::path("/m/model_compiled/model_qnn_ctx.onnx"));
+  EXPECT_EQ(default_output_path("/m/model.onnx", ep::require_ep("OpenVINO")),
+            fs::path("/m/model_compiled/model_openvino_ctx.onnx"));
 }
 
 TEST(FileCompiler, CompilesThenReuses) {
   test::CompileFixture fx;
   StageResult r = compile_file(file_job_for(fx));
   EXPECT_EQ(r.action, StageAction::compiled) << r.detail;
-  EXPECT_EQ(r.artifact, fx.bundle() / "ctx_qnn_ctx.onnx");
+  EXPECT_EQ(r.artifact, fx.bundle() / "ctx_compiled" / "ctx_qnn_ctx.onnx");
   EXPECT_EQ(r.filename, "ctx_qnn_ctx.onnx");
   EXPECT_EQ(r.ep, "qnn");
   EXPECT_TRUE(scan_onnx(r.artifact).valid);
-  EXPECT_TRUE(fs::exists(fx.bundle() / "ctx_qnn_ctx.bin"));
+  EXPECT_TRUE(fs::exists(fx.bundle() / "ctx_compiled" / "ctx_qnn_ctx.bin"));
   EXPECT_EQ(compile_file(file_job_for(fx)).action, StageAction::reused);
   FileCompileJob forced = file_job_for(fx);
   forced.force = true;
   EXPECT_EQ(compile_file(forced).action, StageAction::compiled);
   EXPECT_EQ(fx.records().size(), 2u);
+}
+
+TEST(FileCompiler, DefaultOutputLeavesTheModelsFolderAsItWasButForItsOwnFolder) {
+  test::CompileFixture fx;
+  std::vector<fs::path> before;
+  for (const auto& entry : fs::directory_iterator(fx.bundle())) before.push_back(entry.path().filename());
+  ASSERT_EQ(compile_file(file_job_for(fx)).action, StageAction::compiled);
+  std::vector<fs::path> after;
+  for (const auto& entry : fs::directory_iterator(fx.bundle())) {
+    if (entry.path().filename() != "ctx_compiled") after.push_back(entry.path().filename());
+  }
+  std::sort(before.begin(), before.end());
+  std::sort(after.begin(), after.end());
+  EXPECT_EQ(after, before) << "the compile wrote beside the model, outside ctx_compiled/";
+}
+
+TEST(FileCompiler, ALinkedOutputFolderIsNotWrittenThroughTheCacheIsUsed) {
+  test::CompileFixture fx;
+  test::CacheDirScope cache(fx.root() / "cache");
+  const fs::path elsewhere = fx.root() / "elsewhere";
+  fs::create_directories(elsewhere);
+  fs::create_directory_symlink(elsewhere, fx.bundle() / "ctx_compiled");
+  StageResult r = compile_file(file_job_for(fx));
+  ASSERT_EQ(r.action, StageAction::compiled) << r.detail;
+  EXPECT_TRUE(fs::is_empty(elsewhere)) << "wrote through the linked ctx_compiled";
+  EXPECT_EQ(r.artifact.parent_path().parent_path(), fx.root() / "cache" / "bundles") << r.artifact;
+  EXPECT_EQ(r.artifact.parent_path().filename().string().rfind("ctx-", 0), 0U) << r.artifact;
 }
 
 TEST(FileCompiler, ExplicitOutputAndOptionChange) {
@@ -64,14 +96,15 @@ TEST(FileCompiler, NonEpContextEpWritesNothing) {
   EXPECT_EQ(r.action, StageAction::jit);
   EXPECT_NE(r.detail.find("does not produce EPContext"), std::string::npos);
   EXPECT_TRUE(fx.records().empty());
-  EXPECT_FALSE(fs::exists(fx.bundle() / "ctx_cpu_ctx.onnx"));
+  EXPECT_FALSE(fs::exists(fx.bundle() / "ctx_compiled")) << "a compile that writes nothing makes no folder";
 }
 
 TEST(FileCompiler, RefusesToReplaceAFileItDidNotWriteUnlessAskedTo) {
   test::CompileFixture fx;
-  test::write_bytes(fx.bundle() / "ctx_qnn_ctx.onnx", "precious");
+  fs::create_directories(fx.bundle() / "ctx_compiled");
+  test::write_bytes(fx.bundle() / "ctx_compiled" / "ctx_qnn_ctx.onnx", "precious");
   EXPECT_THROW(compile_file(file_job_for(fx)), UsageError);
-  EXPECT_EQ(test::read_bytes(fx.bundle() / "ctx_qnn_ctx.onnx"), "precious");
+  EXPECT_EQ(test::read_bytes(fx.bundle() / "ctx_compiled" / "ctx_qnn_ctx.onnx"), "precious");
   FileCompileJob job = file_job_for(fx);
   job.overwrite = true;
   EXPECT_EQ(compile_file(job).action, StageAction::compiled);
@@ -86,7 +119,7 @@ TEST(FileCompiler, FailureFallsBackAndKeepsNothing) {
   StageResult r = compile_file(job);
   EXPECT_EQ(r.action, StageAction::fell_back);
   EXPECT_TRUE(r.artifact.empty());
-  EXPECT_FALSE(fs::exists(fx.bundle() / "ctx_qnn_ctx.onnx"));
+  EXPECT_FALSE(fs::exists(fx.bundle() / "ctx_compiled" / "ctx_qnn_ctx.onnx"));
   EXPECT_EQ(warnings.size(), 1u);
 }
 

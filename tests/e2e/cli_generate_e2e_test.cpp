@@ -51,6 +51,18 @@ TEST_F(GenerateCli, GreedyOutputIsDeterministic) {
   EXPECT_EQ(a.out, b.out);
 }
 
+TEST_F(GenerateCli, PromptFileDashReadsStandardInput) {
+  const std::string args = "generate -m " + bundle().string() + " -n 12 -q";
+  auto given = test::run_winml(args + " --prompt 'piped prompt'");
+  auto piped = test::run_command("printf 'piped prompt' | " + test::winml_binary() + " " + args + " --prompt-file -");
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(piped.out, given.out);
+  // A redirected file is standard input too; nothing at all is refused, saying how to pipe it.
+  auto empty = test::run_winml(args + " --prompt-file - </dev/null");
+  EXPECT_EQ(empty.exit_code, 2);
+  EXPECT_NE(empty.err.find("--prompt-file - read nothing from standard input"), std::string::npos) << empty.err;
+}
+
 TEST_F(GenerateCli, MissingBundleIsUsageError) {
   auto result = test::run_winml("generate -m /nonexistent/bundle --prompt hi");
   EXPECT_EQ(result.exit_code, 2);
@@ -63,12 +75,12 @@ TEST_F(GenerateCli, MissingPromptIsUsageError) {
   EXPECT_NE(result.err.find("--prompt"), std::string::npos) << result.err;
 }
 
-TEST_F(GenerateCli, BrokenBundleIsRuntimeErrorNamingTheFile) {
+TEST_F(GenerateCli, BrokenBundleIsUsageErrorNamingTheFile) {
   fs::path broken = root_->path() / "broken";
   fs::copy(bundle(), broken, fs::copy_options::recursive);
   fs::remove(broken / "tokenizer.json");
   auto result = test::run_winml("generate -m " + broken.string() + " --prompt hi");
-  EXPECT_EQ(result.exit_code, 1);
+  EXPECT_EQ(result.exit_code, 2);  // as a missing genai_config.json: the bundle named is bad input
   EXPECT_NE(result.err.find("tokenizer.json"), std::string::npos) << result.err;
 }
 

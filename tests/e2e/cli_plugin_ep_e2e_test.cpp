@@ -349,6 +349,29 @@ TEST_F(PluginEpCompile, CompilesReusesAndRebuildsOnChange) {
   EXPECT_EQ(actions(touched.out)["iter"], "reused") << touched.out;
 }
 
+// One .onnx: its outputs go to a folder of their own beside it (ctx_compiled/), not among the
+// user's files; the table's columns fit the EP's 11-character alias.
+TEST_F(PluginEpCompile, SingleModelCompilesIntoAFolderOfItsOwn) {
+  const fs::path folder = path("single-model");
+  fs::create_directories(folder);
+  fs::copy_file(pipe() / "ctx.onnx", folder / "ctx.onnx");
+  auto result = winml("compile -m " + (folder / "ctx.onnx").string() + " --ep winml_test --device npu");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  std::vector<std::string> entries;
+  for (const auto& entry : fs::directory_iterator(folder)) entries.push_back(entry.path().filename().string());
+  std::sort(entries.begin(), entries.end());
+  EXPECT_THAT(entries, ElementsAre("ctx.onnx", "ctx_compiled"));
+  const fs::path artifact = folder / "ctx_compiled" / (std::string("ctx_") + kTestEpAlias + "_ctx.onnx");
+  EXPECT_TRUE(fs::exists(artifact)) << result.err;
+  EXPECT_THAT(result.err, HasSubstr("compiled model: " + artifact.string()));
+  std::istringstream lines(result.out);
+  std::string header, row;
+  std::getline(lines, header);
+  std::getline(lines, row);
+  EXPECT_EQ(header.find("action"), row.find("compiled")) << result.out;
+  EXPECT_EQ(header.find("compat"), row.find("compiled") + std::string("compiled").size() + 2) << result.out;
+}
+
 TEST_F(PluginEpCompile, RebuiltEpLibraryRecompiles) {
   // Another build of the EP (here: the same library, replaced at its path) may compile differently:
   // its artifacts are not reused.

@@ -13,6 +13,7 @@
 
 #include "test_support/ci_markers.h"
 #include "test_support/json_file.h"
+#include "test_support/qnn_pipeline.h"
 #include "test_support/run_command.h"
 #include "test_support/temp_dir.h"
 
@@ -167,7 +168,7 @@ TEST_F(SecurityCli, StageLinkedOutsideTheBundleIsRefusedLikeDotDot) {
   fs::rename(bundle / stage, outside / stage);
   fs::create_symlink(outside / stage, bundle / stage);
   auto linked = test::run_winml("generate -m " + bundle.string() + " --prompt hi -n 2");
-  EXPECT_EQ(linked.exit_code, 1) << linked.err;
+  EXPECT_EQ(linked.exit_code, 2) << linked.err;
   EXPECT_TRUE(contains(linked.err, "stage 'decoder' file " + stage)) << linked.err;
   EXPECT_TRUE(contains(linked.err, "outside the bundle")) << linked.err;
 
@@ -175,7 +176,7 @@ TEST_F(SecurityCli, StageLinkedOutsideTheBundleIsRefusedLikeDotDot) {
   config["model"]["decoder"]["filename"] = "../outside/" + stage;
   write_json(bundle / "genai_config.json", config);
   auto dotdot = test::run_winml("generate -m " + bundle.string() + " --prompt hi -n 2");
-  EXPECT_EQ(dotdot.exit_code, 1) << dotdot.err;
+  EXPECT_EQ(dotdot.exit_code, 2) << dotdot.err;
   EXPECT_TRUE(contains(dotdot.err, "model.decoder.filename")) << dotdot.err;
   EXPECT_TRUE(contains(dotdot.err, "leaves the bundle")) << dotdot.err;
 }
@@ -190,11 +191,14 @@ TEST_F(SecurityCli, RefusedCompileIntoTheBundleLeavesNothingBehind) {
 }
 
 TEST_F(SecurityCli, LinkedCompiledFolderIsNotWrittenThrough) {
-  fs::path bundle = copy_of("tiny");
+  // Stages the test plugin EP compiles (a compile on the CPU writes nothing at all).
+  fs::path bundle = scratch_.path() / "npu-copy";
+  test::copy_routed_to_qnn(root_->path() / "pipe", bundle);
   fs::path elsewhere = scratch_.path() / "elsewhere";
   fs::create_directories(elsewhere);
   fs::create_directory_symlink(elsewhere, bundle / "_compiled");
-  auto result = run_marked("compile -m " + bundle.string() + " --ep cpu");
+  auto result = run_marked("compile -m " + bundle.string() +
+                           " --ep winml_test --ep-library winml_test=" + std::string(WINML_TEST_EP_LIB));
   EXPECT_EQ(result.exit_code, 0) << result.err;
   EXPECT_TRUE(fs::is_empty(elsewhere)) << "wrote through the bundle's _compiled link";
   EXPECT_TRUE(contains(result.err, (scratch_.path() / "cache").string())) << result.err;
@@ -216,7 +220,7 @@ TEST_F(SecurityCli, ImpossibleConfigNumbersAreRefusedBeforeLoading) {
     config["model"]["decoder"][c.key] = c.value;
     write_json(bundle / "genai_config.json", config);
     auto result = test::run_winml("generate -m " + bundle.string() + " --prompt hi -n 2");
-    EXPECT_EQ(result.exit_code, 1) << c.key << "\n" << result.err;
+    EXPECT_EQ(result.exit_code, 2) << c.key << "\n" << result.err;
     EXPECT_TRUE(contains(result.err, c.needle)) << result.err;
     fs::remove_all(bundle);
   }

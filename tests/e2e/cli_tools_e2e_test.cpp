@@ -131,6 +131,21 @@ TEST_F(ToolsCli, CompileOnCpuSaysJitOnce) {
   EXPECT_EQ(result.err.find("EPContext", first + 1), std::string::npos) << "said once: " << result.err;
 }
 
+// Nothing compiles on the CPU: no _compiled/ in the bundle, nothing in the cache, and it says so.
+TEST_F(ToolsCli, CompileWithNothingToCompileWritesNothing) {
+  const fs::path bundle = root_->path() / "nothing-to-compile";
+  fs::copy(pipe(), bundle, fs::copy_options::recursive);
+  const fs::path cache = root_->path() / "nothing-to-compile-cache";
+  auto result = test::run_command("WINML_CACHE_DIR=" + cache.string() + " " + test::winml_binary() + " compile -m " +
+                                  bundle.string() + " --ep cpu");
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  EXPECT_NE(result.out.find("jit"), std::string::npos) << result.out;
+  EXPECT_FALSE(fs::exists(bundle / "_compiled")) << result.err;
+  EXPECT_FALSE(fs::exists(cache / "bundles")) << result.err;
+  EXPECT_NE(result.err.find("nothing compiled, so nothing was written"), std::string::npos) << result.err;
+  EXPECT_EQ(result.err.find("derived bundle:"), std::string::npos) << result.err;
+}
+
 TEST_F(ToolsCli, CompileUnknownEpIsUsageError) {
   auto result = test::run_winml("compile -m " + pipe().string() + " --ep warpdrive");
   EXPECT_EQ(result.exit_code, 2);

@@ -128,8 +128,8 @@ TEST_F(SessionE2E, MissingTokenizerNamesTheFile) {
   GenaiSession session(bundle.string());
   try {
     session.load();
-    FAIL() << "expected GenaiLoadError";
-  } catch (const GenaiLoadError& e) {
+    FAIL() << "expected UsageError";
+  } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("tokenizer.json"), std::string::npos) << e.what();
   }
 }
@@ -147,8 +147,8 @@ TEST_F(SessionE2E, MissingStageFileNamesTheFile) {
   GenaiSession session(bundle.string());
   try {
     session.load();
-    FAIL() << "expected GenaiLoadError";
-  } catch (const GenaiLoadError& e) {
+    FAIL() << "expected UsageError";
+  } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find(victim), std::string::npos) << e.what();
   }
 }
@@ -177,11 +177,11 @@ TEST_F(SessionE2E, PipelineStageNamesAreNotOurs) {
   EXPECT_EQ(a.token_ids, b.token_ids);
 }
 
-TEST_F(SessionE2E, MalformedConfigIsLoadError) {
+TEST_F(SessionE2E, MalformedConfigIsUsageError) {
   fs::path bundle = copy_of(plain(), "bad-config");
   std::ofstream(bundle / "genai_config.json") << "{ \"model\": ";
   GenaiSession session(bundle.string());
-  EXPECT_THROW(session.load(), GenaiLoadError);
+  EXPECT_THROW(session.load(), UsageError);
 }
 
 }  // namespace

@@ -101,14 +101,14 @@ void expect_winml_refuses(const fs::path& bundle, const std::string& path, const
   try {
     (void)bundle::load_genai_config(bundle);
     ADD_FAILURE() << "winml read " << bundle << " with " << path << " given twice";
-  } catch (const GenaiLoadError& e) {
+  } catch (const UsageError& e) {
     const std::string message = e.what();
     EXPECT_NE(message.find("given twice"), std::string::npos) << message;
     EXPECT_NE(message.find(path), std::string::npos) << message;
   }
   auto result = test::run_command("WINML_TEST_MARKER=" + marker.string() + " " + test::winml_binary() +
                                   " generate -m " + bundle.string() + " --prompt hi -n 2");
-  EXPECT_EQ(result.exit_code, 1) << result.err;
+  EXPECT_EQ(result.exit_code, 2) << result.err;  // a bad bundle file: a usage error
   EXPECT_NE(result.err.find(path), std::string::npos) << result.err;
   EXPECT_FALSE(fs::exists(marker)) << "winml loaded the library the first occurrence names";
 }

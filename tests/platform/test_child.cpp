@@ -7,8 +7,10 @@
 //   hold-lock FILE         takes an exclusive FileLock on FILE, says "locked", then sleeps until killed
 //   spawn-writer FILE MS   runs `write-after MS FILE` as its own child, waiting for it without limit
 //   write-after MS FILE    sleeps MS milliseconds, then creates FILE
+//   file-holding DIR       makes DIR its current folder, then writes file_holding() of its own code
 #include <chrono>
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <thread>
@@ -17,6 +19,7 @@
 #include "platform/executable_path.h"
 #include "platform/file_lock.h"
 #include "platform/process_id.h"
+#include "platform/shared_library.h"
 #include "platform/subprocess.h"
 #include "platform/utf8_path.h"
 
@@ -63,9 +66,16 @@ int run(int argc, char** argv) {
     std::ofstream(utf8_path(argv[3])) << "written";
     return 0;
   }
+  if (mode == "file-holding" && argc == 3) {
+    std::filesystem::current_path(utf8_path(arg));
+    std::fprintf(
+        stdout, "%s",
+        winml::platform::utf8_string(winml::platform::file_holding(reinterpret_cast<const void*>(&run))).c_str());
+    return 0;
+  }
   std::fprintf(stderr,
                "usage: winml-platform-test-child exit N | pid | print TEXT | env NAME | hold-lock FILE | "
-               "spawn-writer FILE MS | write-after MS FILE\n");
+               "spawn-writer FILE MS | write-after MS FILE | file-holding DIR\n");
   return 2;
 }
 

@@ -52,17 +52,17 @@ def test_load_unload_and_the_context_manager(bundle):
 
 
 def test_errors_map_to_classes_with_winmls_messages(tmp_path, bundle):
-    # A missing folder is a usage error; a bundle whose model file is gone fails to load.
+    # A missing folder is a usage error, and so is a bundle whose model file is gone (bad input).
     with pytest.raises(winml.UsageError) as nowhere:
         winml.GenaiSession(str(tmp_path / "nowhere")).load()
     assert "nowhere is not a folder" in str(nowhere.value)
     broken = tmp_path / "broken"
     shutil.copytree(bundle, broken)
     (broken / "model.onnx").unlink()
-    with pytest.raises(winml.GenaiLoadError) as missing:
+    with pytest.raises(winml.UsageError) as missing:
         winml.GenaiSession(str(broken)).load()
     assert "model.onnx, which does not exist" in str(missing.value)
-    assert isinstance(missing.value, winml.GenaiSessionError) and isinstance(missing.value, winml.WinmlError)
+    assert isinstance(missing.value, ValueError) and isinstance(missing.value, winml.WinmlError)
     with pytest.raises(winml.UsageError) as usage:
         winml.GenaiSession(bundle, ep="no-such-ep")
     assert isinstance(usage.value, ValueError)

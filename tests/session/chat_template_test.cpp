@@ -41,8 +41,8 @@ TEST(ChatTemplate, MalformedConfigNamesFile) {
   write(dir.path() / "tokenizer_config.json", "{not json");
   try {
     find_chat_template(dir.path());
-    FAIL() << "expected GenaiLoadError";
-  } catch (const GenaiLoadError& e) {
+    FAIL() << "expected UsageError";
+  } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("tokenizer_config.json"), std::string::npos);
   }
 }

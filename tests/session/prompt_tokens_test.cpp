@@ -42,7 +42,7 @@ TEST(SpecialTokenIds, RefusesAKeyGivenTwice) {
   try {
     (void)special_token_ids(dir.path());
     ADD_FAILURE() << "a repeated added_tokens was read";
-  } catch (const GenaiLoadError& e) {
+  } catch (const UsageError& e) {
     const std::string message = e.what();
     EXPECT_NE(message.find("tokenizer.json"), std::string::npos) << message;
     EXPECT_NE(message.find("\"added_tokens\" is given twice"), std::string::npos) << message;
