@@ -40,8 +40,7 @@ void check_serving_flags(PerfOptions& options, const std::string& runtime) {
   const bool closed = options.given.count("--concurrency") != 0;
   const bool open = options.given.count("--request-rate") != 0;
   if (options.given.count("--burstiness") != 0 && !open) {
-    throw UsageError(
-        "--burstiness shapes the arrivals of --request-rate: add --request-rate R, or drop --burstiness.");
+    throw UsageError("--burstiness shapes the arrivals of --request-rate: add --request-rate R, or drop --burstiness.");
   }
   if (!closed && !open) {
     for (const char* flag : {"--turns", "--requests", "--slo"}) {
@@ -94,6 +93,12 @@ void run_perf(PerfOptions& options) {
         "--target-ci in a run without --cold.");
   }
   check_serving_flags(options, runtime);
+  if (options.given.count("--columns") != 0 && options.format != "text" && options.format != "md") {
+    throw UsageError(fmt::format(
+        "--columns chooses the columns of the tables people read (-f text and -f md); -f {} always carries every "
+        "column, since scripts read them by name: drop --columns, or use -f md.",
+        options.format));
+  }
   if (options.profile_top && !options.profile) {
     throw UsageError("--profile-top sets how many nodes --profile lists; add --profile, or drop --profile-top.");
   }
@@ -301,6 +306,12 @@ void setup_perf(CLI::App& parent) {
          "Stdout format: text (tables), json (the report), csv, md or jsonl (one row per result; docs/formats.md)")
       ->check(CLI::IsMember(report::format_names()))
       ->default_val("text");
+  cmd->add_option_function<std::string>(
+         "--columns", [options](const std::string& list) { options->columns = report::parse_columns(list); },
+         "Columns of the console table (-f text: its statistics n,mean,ci95,min,max,p50,...,stddev,cv; a sweep's "
+         "ttft,tpot,decode,prefill,decode_gbps,clock,greedy,step1_diff,peak_rss) or of -f md (the row columns, "
+         "docs/formats.md), as a comma list, or all; default: a narrow set. csv and jsonl keep every column")
+      ->type_name("LIST|all");
   cmd->add_option_function<std::string>(
          "--percentiles",
          [options](const std::string& list) { options->percentiles = perf::parse_percentile_list(list); },

@@ -5,11 +5,11 @@
 namespace winml::report {
 
 std::string RowReporter::format(const perf::GenaiPerfReport& report) const {
-  return render_table(genai_rows(report.results, report.sweep.shard));
+  return render_table(shown(genai_rows(report.results, report.sweep.shard)));
 }
 
 std::string RowReporter::format(const perf::OnnxPerfReport& report) const {
-  return render_table(onnx_rows(report.results, report.sweep.shard));
+  return render_table(shown(onnx_rows(report.results, report.sweep.shard)));
 }
 
 std::string cell_text(const Cell& cell) {
