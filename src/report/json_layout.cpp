@@ -17,11 +17,28 @@ bool plain_values(const Json& array) {
   return std::none_of(array.begin(), array.end(), [](const Json& v) { return v.is_structured(); });
 }
 
-void write(const Json& value, std::size_t indent, std::string& out) {
+// {"phase": "decode", "start_ms": 1.5, "end_ms": 2.5}: an object of plain values on one line, or
+// empty when it has a nested value or would not fit in the line from `column` on.
+std::string one_line_object(const Json& object, std::size_t column) {
+  std::string text = "{";
+  for (const auto& [key, member] : object.items()) {
+    if (member.is_structured()) return {};
+    text += (text.size() > 1 ? ", " : "") + scalar(Json(key)) + ": " + scalar(member);
+    if (column + text.size() + 2 > kLineWidth) return {};
+  }
+  return text + "}";
+}
+
+// `column`: where on its line the value starts.
+void write(const Json& value, std::size_t indent, std::size_t column, std::string& out) {
   const std::string inner(indent + 2, ' ');
   if (value.is_object()) {
     if (value.empty()) {
       out += "{}";
+      return;
+    }
+    if (const std::string line = one_line_object(value, column); !line.empty()) {
+      out += line;
       return;
     }
     out += "{\n";
@@ -29,8 +46,9 @@ void write(const Json& value, std::size_t indent, std::string& out) {
     for (const auto& [key, member] : value.items()) {
       if (!first) out += ",\n";
       first = false;
-      out += inner + scalar(Json(key)) + ": ";
-      write(member, indent + 2, out);
+      const std::string name = scalar(Json(key)) + ": ";
+      out += inner + name;
+      write(member, indent + 2, inner.size() + name.size(), out);
     }
     out += "\n" + std::string(indent, ' ') + "}";
     return;
@@ -65,7 +83,7 @@ void write(const Json& value, std::size_t indent, std::string& out) {
       for (const Json& element : value) {
         if (!first) out += ",\n" + inner;
         first = false;
-        write(element, indent + 2, out);
+        write(element, indent + 2, inner.size(), out);
       }
     }
     out += "\n" + std::string(indent, ' ') + "]";
@@ -78,7 +96,7 @@ void write(const Json& value, std::size_t indent, std::string& out) {
 
 std::string laid_out_json(const nlohmann::ordered_json& doc) {
   std::string out;
-  write(doc, 0, out);
+  write(doc, 0, 0, out);
   return out;
 }
 

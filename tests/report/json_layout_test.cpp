@@ -36,20 +36,27 @@ TEST(JsonLayout, ReadsBackAsTheSameDocument) {
 }
 
 TEST(JsonLayout, ObjectsAreIndentedAndPlainArraysFilled) {
-  const Json doc = {{"a", {{"b", {1, 2, 3}}}}, {"list", {{{"x", 1}}}}};
+  const Json doc = {{"a", {{"b", {1, 2, 3}}, {"c", 1}}},
+                    {"list", {{{"x", 1}, {"y", "two"}}}},
+                    {"wide", {{"long_key_number_one", std::string(40, 'x')}, {"long_key_number_two", 2}}}};
   EXPECT_EQ(laid_out_json(doc),
             "{\n"
             "  \"a\": {\n"
             "    \"b\": [\n"
             "      1, 2, 3\n"
-            "    ]\n"
+            "    ],\n"
+            "    \"c\": 1\n"
             "  },\n"
             "  \"list\": [\n"
-            "    {\n"
-            "      \"x\": 1\n"
-            "    }\n"
-            "  ]\n"
-            "}");
+            "    {\"x\": 1, \"y\": \"two\"}\n"
+            "  ],\n"
+            "  \"wide\": {\n"
+            "    \"long_key_number_one\": \"" +
+                std::string(40, 'x') +
+                "\",\n"
+                "    \"long_key_number_two\": 2\n"
+                "  }\n"
+                "}");
 }
 
 // A report's raw samples cost about what their numbers do: the text is at most a fifth larger than
