@@ -66,7 +66,7 @@ void write(const Json& value, std::size_t indent, std::size_t column, std::strin
       for (const Json& element : value) {
         const std::string text = scalar(element);
         if (!first) {
-          if (column + 2 + text.size() > kLineWidth) {
+          if (column + 2 + text.size() + 1 > kLineWidth) {  // + 1: the comma ending a full line
             out += ",\n" + inner;
             column = inner.size();
           } else {

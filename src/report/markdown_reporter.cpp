@@ -30,7 +30,9 @@ void line(std::string& out, const std::vector<std::string>& cells) {
 
 }  // namespace
 
-RowTable MarkdownReporter::shown(RowTable table) const { return choose_row_columns(table, columns_); }
+RowTable MarkdownReporter::shown(RowTable table, const std::vector<std::string>& swept) const {
+  return choose_row_columns(table, columns_, swept);
+}
 
 std::string MarkdownReporter::render_table(const RowTable& table) const {
   std::string out;

@@ -29,7 +29,7 @@ bool differs(const RowTable& table, std::size_t column) {
 
 }  // namespace
 
-RowTable choose_row_columns(const RowTable& table, const ColumnChoice& choice) {
+RowTable choose_row_columns(const RowTable& table, const ColumnChoice& choice, const std::vector<std::string>& swept) {
   std::vector<std::string> names;
   std::vector<bool> in_default;
   const auto& headline = headline_columns(table.kind);
@@ -37,7 +37,8 @@ RowTable choose_row_columns(const RowTable& table, const ColumnChoice& choice) {
   for (std::size_t i = 0; i < table.columns.size(); ++i) {
     const std::string& name = table.columns[i].name;
     names.push_back(name);
-    const bool setting = is_setting(name) && !table.rows.empty() && differs(table, i);
+    const bool setting = swept.empty() ? is_setting(name) && !table.rows.empty() && differs(table, i)
+                                       : std::find(swept.begin(), swept.end(), name) != swept.end();
     any_setting = any_setting || setting;
     in_default.push_back(setting || std::find(headline.begin(), headline.end(), name) != headline.end());
   }

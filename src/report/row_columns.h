@@ -15,9 +15,11 @@ namespace winml::report {
 const std::vector<std::string>& headline_columns(const std::string& kind);
 
 /// `table` with the columns `choice` picks, in the table's order for the default and "all", in the
-/// order asked for otherwise. The default: the sweep settings (ep, threads, prompt_tokens, ...)
-/// whose cells differ between the rows (ep for a table of one row), then the headline columns it
-/// has. Throws winml::UsageError, listing the table's columns, for a name it does not have.
-RowTable choose_row_columns(const RowTable& table, const ColumnChoice& choice);
+/// order asked for otherwise. The default: the settings `swept` names (the run's sweep axes, as the
+/// console's sweep table leads with them), else (a merged report) the sweep settings (ep, threads,
+/// prompt_tokens, ...) whose cells differ between the rows, else ep; then the headline columns the
+/// table has. Throws winml::UsageError, listing the table's columns, for a name it does not have.
+RowTable choose_row_columns(const RowTable& table, const ColumnChoice& choice,
+                            const std::vector<std::string>& swept = {});
 
 }  // namespace winml::report

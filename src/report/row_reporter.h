@@ -23,8 +23,8 @@ class RowReporter : public Reporter {
 
  protected:
   /// The columns a run's table is printed with: every one (csv and jsonl, which scripts read by
-  /// name), or those --columns chose (md).
-  virtual RowTable shown(RowTable table) const { return table; }
+  /// name), or those --columns chose (md); `swept` names the run's sweep axes.
+  virtual RowTable shown(RowTable table, const std::vector<std::string>& /*swept*/) const { return table; }
 
  private:
   /// genai_rows of the results, rendered.
@@ -52,7 +52,7 @@ class MarkdownReporter final : public RowReporter {
   std::string render_table(const RowTable& table) const override;
 
  private:
-  RowTable shown(RowTable table) const override;
+  RowTable shown(RowTable table, const std::vector<std::string>& swept) const override;
   ColumnChoice columns_;  ///< --columns
 };
 
