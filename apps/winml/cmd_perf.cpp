@@ -93,6 +93,12 @@ void run_perf(PerfOptions& options) {
         "--target-ci in a run without --cold.");
   }
   check_serving_flags(options, runtime);
+  if (options.given.count("--columns") != 0 && options.format != "text" && options.format != "md") {
+    throw UsageError(fmt::format(
+        "--columns chooses the columns of the tables people read (-f text and -f md); -f {} always carries every "
+        "column, since scripts read them by name: drop --columns, or use -f md.",
+        options.format));
+  }
   if (options.profile_top && !options.profile) {
     throw UsageError("--profile-top sets how many nodes --profile lists; add --profile, or drop --profile-top.");
   }
@@ -302,6 +308,12 @@ void setup_perf(CLI::App& parent) {
          "Stdout format: text (tables), json (the report), csv, md or jsonl (one row per result; docs/formats.md)")
       ->check(CLI::IsMember(report::format_names()))
       ->default_val("text");
+  cmd->add_option_function<std::string>(
+         "--columns", [options](const std::string& list) { options->columns = report::parse_columns(list); },
+         "Columns of the console table (-f text: its statistics n,mean,ci95,min,max,p50,...,stddev,cv; a sweep's "
+         "ttft,tpot,decode,prefill,decode_gbps,clock,greedy,step1_diff,peak_rss) or of -f md (the row columns, "
+         "docs/formats.md), as a comma list, or all; default: a narrow set. csv and jsonl keep every column")
+      ->type_name("LIST|all");
   cmd->add_option_function<std::string>(
          "--percentiles",
          [options](const std::string& list) { options->percentiles = perf::parse_percentile_list(list); },

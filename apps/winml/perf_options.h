@@ -14,6 +14,7 @@
 #include "perf/service_objectives.h"
 #include "perf/shard.h"
 #include "perf/sweep_plan.h"
+#include "report/columns.h"
 #include "resources/sampler.h"
 #include "stats/percentile_list.h"
 
@@ -71,6 +72,7 @@ struct PerfOptions {
   std::string output;
   std::string html;  ///< --html FILE: also the visual report of the run; empty = none
   std::string format = "text";
+  report::ColumnChoice columns;  ///< --columns: the columns of the text and md tables; default narrow
   std::vector<double> percentiles = perf::default_percentiles();  ///< --percentiles, parsed
   perf::ServiceObjectives objectives;                             ///< --slo, parsed
   std::optional<perf::Shard> shard;                               ///< --shard K/N, parsed; unset = the whole sweep

@@ -61,7 +61,8 @@ void emit_report(const Report& report, const PerfOptions& options, const std::fi
   try {
     write_stdout(options.format == "json"
                      ? json
-                     : report::make_reporter(options.format, options.out.color_stdout(), glyphs)->render(report));
+                     : report::make_reporter(options.format, options.out.color_stdout(), glyphs, options.columns)
+                           ->render(report));
   } catch (const Error&) {
     say_where();  // the report file is complete even when stdout is not
     throw;

@@ -218,6 +218,6 @@ MergedReport merge_reports(const std::vector<document::PerfReportDocument>& inpu
   return merged;
 }
 
-std::string merged_report_text(const Json& report) { return report::json_fields::document_text(report); }
+std::string merged_report_text(const Json& report) { return report::json_fields::report_text(report); }
 
 }  // namespace winml::merge

@@ -4,6 +4,7 @@
 
 #include "stats/percentile_list.h"
 
+#include "report/json_layout.h"
 #include "report/json_reporter.h"
 #include "util/printable.h"
 
@@ -144,6 +145,8 @@ Json header(const std::string& kind) {
 std::string document_text(const Json& doc) {
   return printable_json(doc.dump(2, ' ', false, Json::error_handler_t::replace)) + "\n";
 }
+
+std::string report_text(const Json& doc) { return printable_json(laid_out_json(doc)) + "\n"; }
 
 std::string quoted_value(const Json& value, std::size_t longest) {
   std::string text = value.dump(-1, ' ', /*ensure_ascii=*/true, Json::error_handler_t::replace);

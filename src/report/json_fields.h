@@ -69,6 +69,10 @@ Json header(const std::string& kind);
 /// (a prompt file or a path need not be) become U+FFFD instead of failing the report.
 std::string document_text(const Json& doc);
 
+/// The text of a perf report (or a merged one): as document_text, but laid out as
+/// report/json_layout.h says, arrays of plain values (the raw samples) filled into lines.
+std::string report_text(const Json& doc);
+
 /// A value read from a report as a message quotes it: its JSON text in ASCII (so no control
 /// character or invalid byte of the file reaches a terminal), cut to `longest` characters.
 std::string quoted_value(const Json& value, std::size_t longest = 60);

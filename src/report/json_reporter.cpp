@@ -312,11 +312,11 @@ Json document(const std::string& kind, const perf::PerfReport<Result>& report, J
 }  // namespace
 
 std::string JsonReporter::format(const perf::GenaiPerfReport& report) const {
-  return json_fields::document_text(document("genai", report, genai_result));
+  return json_fields::report_text(document("genai", report, genai_result));
 }
 
 std::string JsonReporter::format(const perf::OnnxPerfReport& report) const {
-  return json_fields::document_text(document("onnx", report, onnx_result));
+  return json_fields::report_text(document("onnx", report, onnx_result));
 }
 
 }  // namespace winml::report

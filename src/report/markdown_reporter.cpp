@@ -1,5 +1,6 @@
 #include <string>
 
+#include "report/row_columns.h"
 #include "report/row_reporter.h"
 #include "util/printable.h"
 
@@ -28,6 +29,10 @@ void line(std::string& out, const std::vector<std::string>& cells) {
 }
 
 }  // namespace
+
+RowTable MarkdownReporter::shown(RowTable table, const std::vector<std::string>& swept) const {
+  return choose_row_columns(table, columns_, swept);
+}
 
 std::string MarkdownReporter::render_table(const RowTable& table) const {
   std::string out;

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "perf/perf_report.h"
+#include "report/columns.h"
 #include "report/sparkline.h"
 
 namespace winml::report {
@@ -40,9 +41,10 @@ const std::vector<std::string>& format_names();
 
 /// The reporter for a -f/--format value: "text" (console tables; color adds ANSI colours, glyphs
 /// draws the sparklines), "json" (the report document), or a row format, "csv", "md" or "jsonl"
-/// (report/row_reporter.h); color and glyphs only matter to text. Throws winml::UsageError for
-/// any other name, listing the valid ones.
+/// (report/row_reporter.h); color and glyphs only matter to text, columns (--columns,
+/// report/columns.h) to text and md: csv, jsonl and json always carry everything. Throws
+/// winml::UsageError for any other name, listing the valid ones.
 std::unique_ptr<Reporter> make_reporter(std::string_view format, bool color,
-                                        text::Glyphs glyphs = text::Glyphs::unicode);
+                                        text::Glyphs glyphs = text::Glyphs::unicode, const ColumnChoice& columns = {});
 
 }  // namespace winml::report

@@ -4,12 +4,22 @@
 
 namespace winml::report {
 
+namespace {
+
+std::vector<std::string> swept(const perf::SweepFacts& sweep) {
+  std::vector<std::string> names;
+  for (const perf::SweepAxis& axis : sweep.axes) names.push_back(axis.name);
+  return names;
+}
+
+}  // namespace
+
 std::string RowReporter::format(const perf::GenaiPerfReport& report) const {
-  return render_table(genai_rows(report.results, report.sweep.shard));
+  return render_table(shown(genai_rows(report.results, report.sweep.shard), swept(report.sweep)));
 }
 
 std::string RowReporter::format(const perf::OnnxPerfReport& report) const {
-  return render_table(onnx_rows(report.results, report.sweep.shard));
+  return render_table(shown(onnx_rows(report.results, report.sweep.shard), swept(report.sweep)));
 }
 
 std::string cell_text(const Cell& cell) {

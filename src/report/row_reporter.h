@@ -7,6 +7,9 @@
 #include <span>
 #include <string>
 
+#include <utility>
+
+#include "report/columns.h"
 #include "report/reporter.h"
 #include "report/result_rows.h"
 
@@ -17,6 +20,11 @@ class RowReporter : public Reporter {
  public:
   /// The whole table, ending in a newline.
   virtual std::string render_table(const RowTable& table) const = 0;
+
+ protected:
+  /// The columns a run's table is printed with: every one (csv and jsonl, which scripts read by
+  /// name), or those --columns chose (md); `swept` names the run's sweep axes.
+  virtual RowTable shown(RowTable table, const std::vector<std::string>& /*swept*/) const { return table; }
 
  private:
   /// genai_rows of the results, rendered.
@@ -37,8 +45,15 @@ class CsvReporter final : public RowReporter {
 /// one line per row. `|` in a cell is escaped, line breaks become spaces.
 class MarkdownReporter final : public RowReporter {
  public:
+  /// `columns`: --columns, applied to a run's table (report/row_columns.h); render_table prints
+  /// the table it is given.
+  explicit MarkdownReporter(ColumnChoice columns = {}) : columns_(std::move(columns)) {}
   /// The table.
   std::string render_table(const RowTable& table) const override;
+
+ private:
+  RowTable shown(RowTable table, const std::vector<std::string>& swept) const override;
+  ColumnChoice columns_;  ///< --columns
 };
 
 /// JSON Lines: one compact object per row, {schema_version, kind, then every column}; empty

@@ -59,9 +59,10 @@ Table config_table(const perf::GenaiPerfResult& r) {
   t.add_row({"generation",
              fmt::format("max_new_tokens {}{} · stop_at_eos {} · chat template {} · context_length {}",
                          c.max_new_tokens, capped, on_off(c.stop_at_eos), on_off(c.apply_template), c.context_length)});
-  if (!c.serving) t.add_row({"KV cache", fmt::format("max_length {} ({}) · depth {}", c.max_length,
-                                     c.max_length_requested ? "--max-length" : "depth + prompt + new tokens",
-                                     c.depth == 0 ? std::string("none") : count_of(c.depth, "token"))});
+  if (!c.serving)
+    t.add_row({"KV cache", fmt::format("max_length {} ({}) · depth {}", c.max_length,
+                                       c.max_length_requested ? "--max-length" : "depth + prompt + new tokens",
+                                       c.depth == 0 ? std::string("none") : count_of(c.depth, "token"))});
   if (c.serving) t.add_row({"serving", serving_config_text(*c.serving) + " · GenAI's Engine"});
   t.add_row({"threads", threads_text(c.run.threads)});
   t.add_row({"tokens", fmt::format("prompt {} · generated {}",
@@ -170,10 +171,14 @@ std::string TextReporter::format_one(const perf::GenaiPerfResult& result) const 
   out += build_warning(result.context.machine, style);
   out += config_table(result).render(style, 2);
   if (result.serving) {
-    out += "\n" + serving_stats_table(result.serving->summary, result.config.run.percentiles).render(style, 2);
+    Table stats = serving_stats_table(result.serving->summary, result.config.run.percentiles);
+    choose_stats_columns(stats, columns_);
+    out += "\n" + stats.render(style, 2);
     if (const std::string turns = turns_text(result.serving->summary, style); !turns.empty()) out += "\n" + turns;
   } else {
-    out += "\n" + stats_table(result.metrics, result.config.run.percentiles).render(style, 2);
+    Table stats = stats_table(result.metrics, result.config.run.percentiles);
+    choose_stats_columns(stats, columns_);
+    out += "\n" + stats.render(style, 2);
   }
   out += "\n" + results_table(result, glyphs_).render(style, 2);
   if (result.context.resources.sampled)
@@ -185,7 +190,7 @@ std::string TextReporter::format_one(const perf::GenaiPerfResult& result) const 
 std::string TextReporter::format(const perf::GenaiPerfReport& report) const {
   if (report.results.empty()) return "winml perf · no results\n";
   if (report.results.size() == 1) return format_one(report.results.front());
-  return genai_sweep_text(report, Style::make(color_));
+  return genai_sweep_text(report, Style::make(color_), columns_);
 }
 
 }  // namespace winml::report

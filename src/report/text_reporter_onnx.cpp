@@ -84,6 +84,7 @@ std::string TextReporter::format_one(const perf::OnnxPerfResult& result) const {
   out += config_table(result).render(style, 2);
   Table stats(stats_header(result.config.run.percentiles));
   stats.add_row(duration_row("latency", result.metrics.latency_s));
+  choose_stats_columns(stats, columns_);
   out += "\n" + stats.render(style, 2);
   out += "\n" + results_table(result).render(style, 2);
   if (result.context.resources.sampled)
@@ -96,7 +97,7 @@ std::string TextReporter::format_one(const perf::OnnxPerfResult& result) const {
 std::string TextReporter::format(const perf::OnnxPerfReport& report) const {
   if (report.results.empty()) return "winml perf · no results\n";
   if (report.results.size() == 1) return format_one(report.results.front());
-  return onnx_sweep_text(report, Style::make(color_));
+  return onnx_sweep_text(report, Style::make(color_), columns_);
 }
 
 }  // namespace winml::report

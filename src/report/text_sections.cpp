@@ -4,6 +4,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cctype>
 
 #include "report/json_fields.h"
 #include "report/power_text.h"
@@ -20,6 +21,21 @@ std::vector<std::string> stats_header(const std::vector<double>& percentiles) {
   header.push_back("stddev");
   header.push_back("cv");
   return header;
+}
+
+void choose_stats_columns(Table& table, const ColumnChoice& choice) {
+  std::vector<std::string> names = table.header();
+  std::vector<bool> in_default(names.size(), false), fixed(names.size(), false);
+  std::size_t highest = 0;  // the last percentile column
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (names[i] == "±95%") names[i] = "ci95";
+    const std::string& n = names[i];
+    if (n.size() > 1 && n[0] == 'p' && (std::isdigit(static_cast<unsigned char>(n[1])) != 0)) highest = i;
+    in_default[i] = n == "n" || n == "mean" || n == "ci95" || n == "p50" || n == "cv";
+  }
+  fixed[0] = true;
+  if (highest > 0) in_default[highest] = true;
+  table.keep_columns(chosen_columns(choice, names, in_default, fixed, "statistics table"));
 }
 
 namespace {

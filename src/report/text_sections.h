@@ -10,6 +10,7 @@
 #include "machine/machine_info.h"
 #include "perf/run_quality.h"
 #include "perf/run_wide.h"
+#include "report/columns.h"
 #include "report/text_table.h"
 #include "stats/statistics.h"
 
@@ -22,6 +23,11 @@ std::vector<std::string> stats_header(const std::vector<double>& percentiles);
 /// A statistics row of durations, every cell in the unit that suits the mean; "-" cells when
 /// there are no samples.
 std::vector<std::string> duration_row(const std::string& label, const perf::Summary& s);
+
+/// Narrows a statistics table (stats_header) to the columns --columns chose. Its column names are
+/// n, mean, ci95 (the ±95% column), min, max, the percentiles (p50, p99.9), stddev and cv; the
+/// default is n, mean, ci95, p50, the highest percentile and cv. The metric column always stays.
+void choose_stats_columns(Table& table, const ColumnChoice& choice);
 
 /// A statistics row of rates in the given unit (e.g. "tok/s").
 std::vector<std::string> rate_row(const std::string& label, const perf::Summary& s, const char* unit);

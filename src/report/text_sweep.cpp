@@ -12,6 +12,7 @@
 #include "report/roofline_report.h"
 #include "report/serving_text.h"
 #include "report/text_sections.h"
+#include "report/text_units.h"
 #include "report/threads_text.h"
 #include "util/plural.h"
 
@@ -92,6 +93,36 @@ std::string loop_text(const Result& r, const char* noun) {
   const auto& c = r.config;
   const std::string timed = c.duration_s ? fmt::format("{:g} s budget", *c.duration_s) : count_of(c.iterations, noun);
   return fmt::format("{} · {} warmup{}", timed, c.warmup, rounds_text(c.run));
+}
+
+// A metric column of a sweep table: its --columns name, its header, and whether the default shows it.
+struct SweepColumn {
+  std::string name;
+  std::string header;
+  bool in_default = true;
+};
+
+std::vector<std::string> headers_of(const std::vector<SweepColumn>& columns) {
+  std::vector<std::string> headers;
+  for (const SweepColumn& c : columns) headers.push_back(c.header);
+  return headers;
+}
+
+// Keeps the settings and the metric columns --columns chose (report/columns.h).
+void choose_sweep_columns(Table& t, std::size_t axes, const std::vector<SweepColumn>& metrics,
+                          const ColumnChoice& choice) {
+  std::vector<std::string> names(axes);
+  std::vector<bool> in_default(axes, true), fixed(axes, true);
+  for (const SweepColumn& c : metrics) {
+    names.push_back(c.name);
+    in_default.push_back(c.in_default);
+    fixed.push_back(false);
+  }
+  t.keep_columns(chosen_columns(choice, names, in_default, fixed, "sweep table"));
+}
+
+bool shows(const Table& t, const std::string& header) {
+  return std::find(t.header().begin(), t.header().end(), header) != t.header().end();
 }
 
 template <class Result>
@@ -191,7 +222,7 @@ std::string serving_sweep_text(const perf::GenaiPerfReport& report, const Style&
 
 }  // namespace
 
-std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& style) {
+std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& style, const ColumnChoice& columns) {
   const perf::GenaiPerfResult& first = report.results.front();
   if (std::any_of(report.results.begin(), report.results.end(),
                   [](const perf::GenaiPerfResult& r) { return r.serving.has_value(); })) {
@@ -200,48 +231,73 @@ std::string genai_sweep_text(const perf::GenaiPerfReport& report, const Style& s
   std::string out = preamble(report, "bundle", first.config.bundle, same_loop(loop_text(first, "iteration")), style);
   const auto axes = axis_names(report.sweep, perf::AxisRuntime::genai);
   const bool checked = any_checked(report);
-  std::vector<std::string> header = {"TTFT ms", "TPOT ms", "decode tok/s", "prefill tok/s", "decode GB/s", "CPU clock"};
-  if (checked) header.insert(header.end(), {"greedy ids", "step-1 Δ"});
-  const Table t = sweep_table<perf::GenaiPerfResult>(
-      report, axes, header, [checked](const perf::GenaiPerfResult& r) -> std::vector<std::string> {
+  std::vector<SweepColumn> metrics = {{"ttft", "TTFT ms"},
+                                      {"tpot", "TPOT ms"},
+                                      {"decode", "decode tok/s"},
+                                      {"prefill", "prefill tok/s", false},
+                                      {"decode_gbps", "decode GB/s", false},
+                                      {"clock", "CPU clock", false},
+                                      {"peak_rss", "peak RSS"}};
+  if (checked) metrics.insert(metrics.end(), {{"greedy", "greedy ids"}, {"step1_diff", "step-1 Δ", false}});
+  Table t = sweep_table<perf::GenaiPerfResult>(
+      report, axes, headers_of(metrics), [checked](const perf::GenaiPerfResult& r) -> std::vector<std::string> {
         std::vector<std::string> cells = {
             mean_pm(r.metrics.ttft_s, 1e3), mean_pm(r.metrics.tpot_s, 1e3),   mean_pm(r.metrics.decode_tokens_per_s, 1),
-            mean_pm(prefill_rates(r), 1),   roofline_decode_cell(r.roofline), clock_cell(r.context.clock)};
+            mean_pm(prefill_rates(r), 1),   roofline_decode_cell(r.roofline), clock_cell(r.context.clock),
+            bytes(r.facts.peak_rss_bytes)};
         if (checked) {
           cells.push_back(r.agreement ? agreement_cell(*r.agreement) : "-");
           cells.push_back(r.agreement ? logit_diff_cell(*r.agreement) : "-");
         }
         return cells;
       });
+  choose_sweep_columns(t, axes.size(), metrics, columns);
   out += cells_explained("iterations") + t.render(style, 2);
   out +=
-      "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n"
-      "  decode GB/s: bytes a decode step reads / the mean step, and its share of the read bandwidth probed "
-      "around the combination\n" +
-      clock_footnote();
-  if (checked) {
+      "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json); --columns all shows every "
+      "column of this table\n";
+  if (shows(t, "decode GB/s")) {
+    out +=
+        "  decode GB/s: bytes a decode step reads / the mean step, and its share of the read bandwidth probed "
+        "around the combination\n";
+  }
+  if (shows(t, "CPU clock")) out += clock_footnote();
+  if (shows(t, "greedy ids")) {
     out += fmt::format(
         "  greedy ids: each row's generated ids against the first row with the same prompt and lengths (the first {} "
-        "ids and a digest of all); step-1 Δ: the largest logit difference of the first token's top {} candidates\n",
-        perf::kKeptOutputIds, perf::kFirstStepCandidates);
+        "ids and a digest of all)\n",
+        perf::kKeptOutputIds);
+  }
+  if (shows(t, "step-1 Δ")) {
+    out += fmt::format("  step-1 Δ: the largest logit difference of the first token's top {} candidates\n",
+                       perf::kFirstStepCandidates);
   }
   return out;
 }
 
-std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& style) {
+std::string onnx_sweep_text(const perf::OnnxPerfReport& report, const Style& style, const ColumnChoice& columns) {
   const perf::OnnxPerfResult& first = report.results.front();
   std::string out = preamble(report, "model", first.config.model, same_loop(loop_text(first, "run")), style);
   const auto axes = axis_names(report.sweep, perf::AxisRuntime::onnx);
-  const Table t = sweep_table<perf::OnnxPerfResult>(
-      report, axes, {"latency ms", "p90 ms", "samples/s", "CPU clock"},
-      [](const perf::OnnxPerfResult& r) -> std::vector<std::string> {
+  const std::vector<SweepColumn> metrics = {{"latency", "latency ms"},
+                                            {"p90", "p90 ms"},
+                                            {"samples_per_s", "samples/s"},
+                                            {"clock", "CPU clock", false},
+                                            {"peak_rss", "peak RSS"}};
+  Table t = sweep_table<perf::OnnxPerfResult>(
+      report, axes, headers_of(metrics), [](const perf::OnnxPerfResult& r) -> std::vector<std::string> {
         const perf::Summary& l = r.metrics.latency_s;
         const double p90 = l.count == 0 ? 0 : perf::percentile(r.samples.timed_s, 90);
         return {mean_pm(l, 1e3), l.count == 0 ? "-" : fmt::format("{:.2f}", p90 * 1e3),
-                fmt::format("{:.1f}", r.metrics.samples_per_s), clock_cell(r.context.clock)};
+                fmt::format("{:.1f}", r.metrics.samples_per_s), clock_cell(r.context.clock),
+                bytes(r.facts.peak_rss_bytes)};
       });
+  choose_sweep_columns(t, axes.size(), metrics, columns);
   out += cells_explained("runs") + t.render(style, 2);
-  return out + "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json)\n" + clock_footnote();
+  out +=
+      "  every statistic (stddev, cv, intervals, outliers) is in the report (-f json); --columns all shows every "
+      "column of this table\n";
+  return shows(t, "CPU clock") ? out + clock_footnote() : out;
 }
 
 }  // namespace winml::report::text

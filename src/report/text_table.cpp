@@ -24,6 +24,28 @@ void Table::add_row(std::vector<std::string> cells, std::vector<std::string> ton
   tones_.push_back(std::move(tones));
 }
 
+void Table::keep_columns(const std::vector<std::size_t>& columns) {
+  // A cell past a short row's end is empty in its new place, and trailing absent cells are dropped.
+  auto pick = [&columns](const std::vector<std::string>& row) {
+    std::vector<std::string> kept;
+    std::size_t present = 0;
+    for (std::size_t c : columns) {
+      kept.push_back(c < row.size() ? row[c] : std::string());
+      if (c < row.size()) present = kept.size();
+    }
+    kept.resize(present);
+    return kept;
+  };
+  if (!header_.empty()) header_ = pick(header_);
+  for (auto& row : rows_) row = pick(row);
+  for (auto& tones : tones_) tones = pick(tones);
+  std::vector<std::size_t> left;
+  for (std::size_t i = 0; i < columns.size(); ++i) {
+    if (std::find(left_columns_.begin(), left_columns_.end(), columns[i]) != left_columns_.end()) left.push_back(i);
+  }
+  left_columns_ = std::move(left);
+}
+
 namespace {
 
 std::string pad(const std::string& cell, std::size_t width, bool left) {

@@ -31,6 +31,11 @@ class Table {
   /// (util/printable.h): one line, no terminal controls. `tones` colour cells: an ANSI style per
   /// cell (a Style member), "" or missing for none.
   void add_row(std::vector<std::string> cells, std::vector<std::string> tones = {});
+  /// The header row as given.
+  const std::vector<std::string>& header() const { return header_; }
+  /// Keeps only the given columns (0-based, in that order), as --columns chose them
+  /// (report/columns.h); a row shorter than a kept column has an empty cell there.
+  void keep_columns(const std::vector<std::size_t>& columns);
   /// The table, each line indented by `indent` spaces and ending in a newline. Padding is computed
   /// before colouring, so colour codes never disturb alignment.
   std::string render(const Style& style, std::size_t indent = 0) const;

@@ -9,6 +9,7 @@
 #include <iterator>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -422,7 +423,15 @@ TEST_F(PerfCli, RowFormatsPrintOneParsableRowAndStillWriteTheReport) {
       const auto check = test::check_row_file(rows);
       EXPECT_EQ(check.exit_code, 0) << check.output << result.out;
       const std::string metric = name == "genai" ? "ttft" : "latency";
-      EXPECT_THAT(result.out, ::testing::HasSubstr(metric + "_p90_ms"));
+      EXPECT_THAT(result.out, ::testing::HasSubstr(metric + "_mean_ms"));
+      if (format == "md") {
+        // A table a pull request holds: llama-bench's width, the settings and the headline figures.
+        const std::string header = result.out.substr(0, result.out.find('\n'));
+        EXPECT_LE(std::count(header.begin(), header.end(), '|'), 9) << header;
+        EXPECT_LE(header.size(), 120u) << header;
+      } else {
+        EXPECT_THAT(result.out, ::testing::HasSubstr(metric + "_p90_ms"));
+      }
       const auto json = read_json(report);
       if (format == "jsonl") {
         const auto row = nlohmann::json::parse(result.out);  // one line: throws if there were more
@@ -444,6 +453,53 @@ TEST_F(PerfCli, RowFormatsPrintOneParsableRowAndStillWriteTheReport) {
   }
 }
 
+// The console's statistics table is narrow by default (a width a terminal or a pull request holds),
+// --columns all gives every statistic, a list the named ones; csv keeps every column and refuses
+// --columns, since scripts read it by name.
+TEST_F(PerfCli, ColumnsChooseTheConsoleAndMdTables) {
+  const std::string run = "-m " + plain().string() + " --iterations 3 --warmup 1 -n 4 -o " + out("cols.json").string();
+  auto header_of = [](const std::string& text, const std::string& first) {
+    const std::size_t at = text.find("  " + first + " ");
+    return at == std::string::npos ? std::string() : text.substr(at, text.find('\n', at) - at);
+  };
+  auto narrow = genai_perf(run + " --overwrite");
+  ASSERT_EQ(narrow.exit_code, 0) << narrow.err;
+  const std::string stats = header_of(narrow.out, "metric");
+  ASSERT_FALSE(stats.empty()) << narrow.out;
+  for (const char* shown : {"mean", "±95%", "p50", "p99", "cv"}) EXPECT_THAT(stats, ::testing::HasSubstr(shown));
+  for (const char* hidden : {"min", "max", "p90", "stddev"})
+    EXPECT_THAT(stats, ::testing::Not(::testing::HasSubstr(hidden)));
+  std::istringstream lines(narrow.out);
+  std::size_t widest = 0;
+  bool in_stats = false;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.rfind("  metric ", 0) == 0) in_stats = true;
+    if (line.empty()) in_stats = false;
+    if (in_stats) widest = std::max(widest, line.size());
+  }
+  EXPECT_LE(widest, 120u) << narrow.out;  // every statistic made it ~170 columns
+
+  auto all = genai_perf(run + " --overwrite --columns all");
+  ASSERT_EQ(all.exit_code, 0) << all.err;
+  for (const char* shown : {"min", "max", "p90", "p95", "stddev"}) {
+    EXPECT_THAT(header_of(all.out, "metric"), ::testing::HasSubstr(shown));
+  }
+  auto two = genai_perf(run + " --overwrite --columns p90,mean");
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_THAT(header_of(two.out, "metric"), ::testing::MatchesRegex("  metric +p90 +mean"));
+
+  auto md = genai_perf(run + " --overwrite -f md --columns threads,ttft_p90_ms");
+  ASSERT_EQ(md.exit_code, 0) << md.err;
+  EXPECT_EQ(md.out.substr(0, md.out.find('\n')), "| threads | ttft_p90_ms |");
+
+  auto csv = genai_perf(run + " --overwrite -f csv --columns all");
+  EXPECT_EQ(csv.exit_code, 2);
+  EXPECT_THAT(csv.err, ::testing::HasSubstr("-f csv always carries every column"));
+  auto unknown = genai_perf(run + " --overwrite --columns mean,p42");
+  EXPECT_EQ(unknown.exit_code, 2);
+  EXPECT_THAT(unknown.err, ::testing::HasSubstr("no column 'p42'"));
+}
+
 // --percentiles chooses the percentile keys of every summary and the table's columns, on both runtimes.
 TEST_F(PerfCli, PercentilesFollowTheListOnBothRuntimes) {
   const std::vector<std::string> keys = {"count", "cv",       "max", "mean",  "mean_ci95", "median_ci95",
@@ -451,8 +507,10 @@ TEST_F(PerfCli, PercentilesFollowTheListOnBothRuntimes) {
   for (const auto& [model, name] :
        {std::pair<fs::path, std::string>{plain(), "genai"}, {pipe() / "lm_head.onnx", "onnx"}}) {
     auto report = out("percentiles-" + name + ".json");
-    auto result = perf("-m " + model.string() + " --iterations 3 --warmup 0 -n 4 --percentiles 99.9,50,99.90 -o " +
-                       report.string());
+    // --columns all: every percentile column (the default shows p50 and the highest).
+    auto result =
+        perf("-m " + model.string() + " --iterations 3 --warmup 0 -n 4 --percentiles 99.9,50,99.90 --columns all -o " +
+             report.string());
     ASSERT_EQ(result.exit_code, 0) << result.err;
     expect_valid_report(report);
     const auto json = read_json(report);

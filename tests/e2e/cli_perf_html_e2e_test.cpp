@@ -344,6 +344,9 @@ TEST_F(PerfHtml, RealSweepDrawsACurveForEachSweptSetting) {
     EXPECT_EQ(chart_status(last_status_, id)["points"], 8) << id;
     EXPECT_EQ(chart_status(last_status_, id)["datasets"], 4) << id;  // one curve per pair of the other two
   }
+  // The eight results place their nodes alike: one placement table, naming all of them.
+  ASSERT_EQ(last_status_["placement"].size(), 1u) << last_status_["placement"].dump(2);
+  EXPECT_EQ(last_status_["placement"][0].size(), 8u);
   // The results table carries each result's greedy ids and their check against the first result of
   // the same prompt and lengths (the 1-thread one).
   const test::LoadedPage page = test::load_page(chromium_, path("swept.html"));
@@ -364,6 +367,84 @@ TEST_F(PerfHtml, ServedRunsDrawThroughputAgainstLatencyTtftAgainstLoadAndTurns) 
   expect_page_draws(path("served.html"), reports);
   EXPECT_EQ(chart_status(last_status_, "serving-throughput")["datasets"], 3);  // closed, open, 3 turns
   EXPECT_EQ(chart_status(last_status_, "serving-turns")["points"], 3);
+}
+
+// Serving swept with another setting: a line per thread count in each serving chart, not one
+// zig-zag line through both, and the summary names the best configuration by output tokens/s.
+TEST_F(PerfHtml, ServedSweepOverThreadsDrawsALinePerThreadCount) {
+  const json report =
+      perf("tiny", "conc_threads",
+           "--threads 1,2 --concurrency 1,4 --requests 4 --warmup 1 -n 4 --html " + path("conc_threads.html").string());
+  ASSERT_EQ(results_of(report).size(), 4u);
+  expect_page_draws(path("conc_threads.html"), {report});
+  const json throughput = chart_status(last_status_, "serving-throughput");
+  EXPECT_EQ(throughput["series"], json::array({"closed loop · threads 1", "closed loop · threads 2"}))
+      << throughput.dump(2);
+  const json ttft = chart_status(last_status_, "serving-ttft-closed");
+  const std::size_t percentiles = ttft["datasets"].get<std::size_t>() / 2;
+  ASSERT_GT(percentiles, 0u);
+  EXPECT_EQ(ttft["datasets"], 2 * percentiles) << ttft.dump(2);  // a line per percentile and thread count
+  EXPECT_EQ(ttft["series"][0], "TTFT p50 · threads 1") << ttft.dump(2);
+  // The best served configuration by output tokens/s.
+  std::string best;
+  double most = -1;
+  for (std::size_t i = 0; i < results_of(report).size(); ++i) {
+    const double rate = results_of(report)[i]["serving"]["output_tokens_per_s"].get<double>();
+    if (rate > most) {
+      most = rate;
+      best = last_status_["labels"][i];
+    }
+  }
+  ASSERT_EQ(last_status_["summary"].size(), 1u) << last_status_.dump(2);
+  EXPECT_EQ(last_status_["summary"][0]["what"], "GenAI served");
+  EXPECT_EQ(last_status_["summary"][0]["best"], best);
+}
+
+// Served and generator reports on one page: a curve or result is named only by the settings it
+// has ("conc 2", never "conc undefined").
+TEST_F(PerfHtml, MixedServedAndUnservedReportsNameOnlySettingsAResultHas) {
+  const std::vector<json> reports = {genai_run("gen1", "--threads 1"), genai_run("gen2", "--threads 2"),
+                                     perf("tiny", "served", "--concurrency 1,2 --requests 4 --warmup 1 -n 4")};
+  auto result = test::run_winml("perf report " + path("gen1.json").string() + " " + path("gen2.json").string() + " " +
+                                path("served.json").string() + " -o " + path("mixed_served.html").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_page_draws(path("mixed_served.html"), reports);
+  EXPECT_EQ(last_status_.dump().find("undefined"), std::string::npos) << last_status_.dump(2);
+  EXPECT_EQ(last_status_["summary"].size(), 2u) << last_status_["summary"].dump(2);  // generated and served
+}
+
+// Ten results of models with long names: every bar of the comparison charts is labelled (Chart.js
+// skipped every other one), the summary names the best configuration, and at 1400 px the tables
+// fit without scrolling sideways or breaking a word.
+TEST_F(PerfHtml, TenResultsAreEachLabelledAndTheTablesFitTheWindow) {
+  json sweep = sweep_report(genai_run("ten_base"), {16, 24, 32, 48, 64});
+  ASSERT_EQ(sweep["results"].size(), 10u);
+  for (std::size_t i = 0; i < sweep["results"].size(); ++i) {
+    sweep["results"][i]["config"]["bundle"] =
+        "/models/phi-3.5-mini-instruct-cpu-int4-awq-block-128-acc-level-4-variant-" + std::to_string(i);
+  }
+  std::ofstream(path("ten.json")) << sweep.dump();
+  auto result = test::run_winml("perf report " + path("ten.json").string() + " -o " + path("ten.html").string());
+  ASSERT_EQ(result.exit_code, 0) << result.err;
+  expect_page_draws(path("ten.html"), {sweep});
+  for (const char* id : {"compare-decode", "compare-ttft", "roofline"}) {
+    EXPECT_EQ(chart_status(last_status_, id)["axes"]["x"]["ticks"].size(), 10u)
+        << id << ": " << chart_status(last_status_, id)["axes"]["x"].dump(2);
+  }
+  // sweep_report gives the first combination the highest decode rate.
+  ASSERT_EQ(last_status_["summary"].size(), 1u) << last_status_.dump(2);
+  EXPECT_EQ(last_status_["summary"][0]["best"], last_status_["labels"][0]);
+  EXPECT_EQ(last_status_["summary"][0]["value"], 100.0);
+
+  const test::LoadedPage wide = test::load_page(chromium_, path("ten.html"), 90, 1400);
+  ASSERT_EQ(wide.exit_code, 0) << wide.err;
+  const json layout = test::render_status(wide.dom)["layout"];
+  EXPECT_EQ(layout["width"], 1400) << layout.dump(2);
+  for (const char* table : {"table-summary", "table-configurations", "table-results-genai"}) {
+    ASSERT_TRUE(layout["tables"].contains(table)) << layout.dump(2);
+    EXPECT_LE(layout["tables"][table]["overflow"].get<int>(), 0) << table << ": " << layout.dump(2);
+    EXPECT_EQ(layout["tables"][table]["broken_words"], json::array()) << table << ": " << layout.dump(2);
+  }
 }
 
 TEST_F(PerfHtml, MissingDataGivesNotesInsteadOfCharts) {

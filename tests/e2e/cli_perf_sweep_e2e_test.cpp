@@ -90,7 +90,8 @@ TEST_F(PerfSweepCli, SweepLoadsOncePerThreadCountAndReportsEveryCombination) {
 // every run but the first is preceded by the cooling pause, said on stderr.
 TEST_F(PerfSweepCli, RoundsInterleaveCombinationsAndPoolThem) {
   const auto report = out("rounds.json");
-  auto result = perf("--rounds 2 --delay 0.1 -n 2,3 --prompt-tokens 8 -o " + report.string());
+  // --columns all: the sweep table's CPU clock column (not among the default's headline columns).
+  auto result = perf("--rounds 2 --delay 0.1 -n 2,3 --prompt-tokens 8 --columns all -o " + report.string());
   ASSERT_EQ(result.exit_code, 0) << result.err;
   expect_valid_report(report);
   const auto json = read_json(report);

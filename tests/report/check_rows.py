@@ -7,7 +7,9 @@ check_rows.py [--columns-only] FILE...   check each file by extension; exit 1 on
   .md     a GitHub table: | cells |, equal column counts, a --- / ---: separator row
   .jsonl  every line a JSON object with schema_version and kind
 Files with the same stem (genai.csv, genai.md, genai.jsonl) must agree on columns and cells
-(only columns with --columns-only: files from different runs).
+(only columns with --columns-only: files from different runs). An md table shows the columns
+--columns chose (a narrow set by default): its columns must be among the others', in their order,
+and its cells agree with theirs.
 """
 import csv
 import json
@@ -90,8 +92,22 @@ def main(argv):
         if table is not None:
             tables.setdefault(path.with_suffix(""), []).append((path, table))
     for stem, found in tables.items():
+        # The widest file first: an md table's columns are a selection of the csv's and jsonl's.
+        found.sort(key=lambda f: (f[0].suffix == ".md", -len(f[1][0])))
         (first, (header, rows)), *others = found
         for other, (h, r) in others:
+            if other.suffix == ".md" and first.suffix != ".md" and set(h) <= set(header):
+                index = [header.index(c) for c in h]
+                if index != sorted(index):
+                    print(f"{other}: columns out of the order of {first}")
+                    bad = True
+                rows_of_first = [[row[i] for i in index] for row in rows]
+                if not columns_only and [[float(c) if re.fullmatch(r"-?[0-9.e+-]+", c) else c for c in row] for row in r] != [
+                    [float(c) if re.fullmatch(r"-?[0-9.e+-]+", c) else c for c in row] for row in rows_of_first
+                ]:
+                    print(f"{other}: cells differ from {first}")
+                    bad = True
+                continue
             if h != header:
                 print(f"{other}: columns differ from {first}")
                 bad = True

@@ -136,10 +136,15 @@ void expect_units_in_stats(const std::string& text) {
 }
 
 TEST(Reporter, EveryStatisticHasAUnit) {
-  expect_units_in_stats(make_reporter("text", false)->render(testing::genai_fixture()));
-  expect_units_in_stats(make_reporter("text", false)->render(testing::genai_budget_fixture()));
-  expect_units_in_stats(make_reporter("text", false)->render(testing::onnx_fixture()));
-  expect_units_in_stats(make_reporter("text", false)->render(testing::onnx_budget_fixture()));
+  // Every statistic: the whole table (--columns all), not the default's narrow set.
+  const ColumnChoice all{.all = true, .names = {}};
+  auto text = [&](const auto& result) {
+    return make_reporter("text", false, text::Glyphs::unicode, all)->render(result);
+  };
+  expect_units_in_stats(text(testing::genai_fixture()));
+  expect_units_in_stats(text(testing::genai_budget_fixture()));
+  expect_units_in_stats(text(testing::onnx_fixture()));
+  expect_units_in_stats(text(testing::onnx_budget_fixture()));
 }
 
 TEST(Reporter, DebugBuildIsFlagged) {

@@ -38,11 +38,15 @@ struct LoadedPage {
 
 /// Loads `page` in headless Chromium and dumps its DOM. A fresh profile in a temporary folder
 /// each time; no sandbox when running as root (Chromium refuses to start there otherwise);
-/// `timeout` ends a hang so that it fails the test instead of blocking the suite.
-inline LoadedPage load_page(const std::string& chromium, const std::filesystem::path& page, int timeout_s = 90) {
+/// `timeout` ends a hang so that it fails the test instead of blocking the suite; `width` is the
+/// window's width in CSS pixels (the layout tests read a page as a 1400 px window shows it), 0 for
+/// Chromium's default.
+inline LoadedPage load_page(const std::string& chromium, const std::filesystem::path& page, int timeout_s = 90,
+                            int width = 0) {
   TempDir profile;
   std::string command = "timeout --kill-after=5 " + std::to_string(timeout_s) + " " + chromium +
                         " --headless --disable-gpu --disable-dev-shm-usage --no-first-run --no-default-browser-check" +
+                        (width > 0 ? " --window-size=" + std::to_string(width) + ",1000" : std::string()) +
                         " --disable-extensions --user-data-dir=" + profile.path().string() +
                         (::geteuid() == 0 ? " --no-sandbox" : "") + " --dump-dom 'file://" +
                         std::filesystem::absolute(page).string() + "'";
