@@ -40,8 +40,7 @@ void check_serving_flags(PerfOptions& options, const std::string& runtime) {
   const bool closed = options.given.count("--concurrency") != 0;
   const bool open = options.given.count("--request-rate") != 0;
   if (options.given.count("--burstiness") != 0 && !open) {
-    throw UsageError(
-        "--burstiness shapes the arrivals of --request-rate: add --request-rate R, or drop --burstiness.");
+    throw UsageError("--burstiness shapes the arrivals of --request-rate: add --request-rate R, or drop --burstiness.");
   }
   if (!closed && !open) {
     for (const char* flag : {"--turns", "--requests", "--slo"}) {
@@ -252,6 +251,9 @@ void setup_perf(CLI::App& parent) {
   cmd->add_flag("--apply-template,!--no-apply-template", options->apply_template,
                 "Wrap the prompt in the bundle's chat template (default on)")
       ->default_val(true);
+  cmd->add_flag("--no-tokenizer", options->no_tokenizer,
+                "Do not load the bundle's tokenizer: --prompt-tokens ids in, tokens counted out, nothing "
+                "detokenized (the default when the bundle has no tokenizer.json, or one that does not fit the model)");
   cmd->add_flag("--stop-at-eos", options->stop_at_eos,
                 "Let a generation end at EOS (default: always generate --max-new-tokens)");
   cmd->add_flag("--cold", options->cold,

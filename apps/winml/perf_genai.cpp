@@ -20,6 +20,9 @@
 namespace winml::cli {
 
 void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
+  if (options.no_tokenizer && options.prompt_tokens.empty()) {
+    throw UsageError("--no-tokenizer runs on token ids, and the prompt is text: add --prompt-tokens N");
+  }
   perf::GenaiBenchmarkRequest request;
   request.bundle = options.model;
   request.report = report_target(options);
@@ -53,7 +56,9 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
         load.ep, load.device, load.threads, options.compile, options.compile_timeout_s, options.allow_custom_ops, {}};
     flags.compile_jobs = options.compile_jobs;
     flags.no_cpu_fallback = options.no_cpu_fallback;
-    return resolve_genai_load(flags, selector);
+    perf::GenaiLoadChoice choice = resolve_genai_load(flags, selector);
+    if (options.no_tokenizer) choice.session.tokenizer = TokenizerUse::none;
+    return choice;
   });
   PerfConsole console(options.out, options.monitor);
   perf::GenaiPerfReport report;
