@@ -70,7 +70,10 @@ void run_generate(const GenerateOptions& options) {
   flags.no_cpu_fallback = options.no_cpu_fallback;
   flags.all_stages = options.ep_all_stages;
   perf::GenaiLoadChoice choice = genai_load_choice(flags);
+  // The prompt is text: a missing or misfitting tokenizer is named before the model loads.
+  choice.session.tokenizer = TokenizerUse::required;
   GenaiSession session(options.model, choice.session);
+  session.check_generator();
   if (options.output.verbosity >= 0) note(report::loading_line(options.model, choice.session.ep));
   session.load();
   for (const auto& warning : session.warnings()) warn(warning, options.output);

@@ -259,6 +259,9 @@ void setup_perf(CLI::App& parent) {
   cmd->add_flag("--apply-template,!--no-apply-template", options->apply_template,
                 "Wrap the prompt in the bundle's chat template (default on)")
       ->default_val(true);
+  cmd->add_flag("--no-tokenizer", options->no_tokenizer,
+                "Do not load the bundle's tokenizer: --prompt-tokens ids in, tokens counted out, nothing "
+                "detokenized (the default when the bundle has no tokenizer.json, or one that does not fit the model)");
   cmd->add_flag("--stop-at-eos", options->stop_at_eos,
                 "Let a generation end at EOS (default: always generate --max-new-tokens)");
   cmd->add_flag("--cold", options->cold,

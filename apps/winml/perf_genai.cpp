@@ -25,6 +25,9 @@
 namespace winml::cli {
 
 void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
+  if (options.no_tokenizer && options.prompt_tokens.empty()) {
+    throw UsageError("--no-tokenizer runs on token ids, and the prompt is text: add --prompt-tokens N");
+  }
   perf::GenaiBenchmarkRequest request;
   request.bundle = options.model;
   request.report = report_target(options);
@@ -61,6 +64,7 @@ void run_genai_perf(const PerfOptions& options, const perf::SweepPlan& plan) {
     flags.no_cpu_fallback = options.no_cpu_fallback;
     flags.all_stages = options.ep_all_stages;
     perf::GenaiLoadChoice choice = resolve_genai_load(flags, selector);
+    if (options.no_tokenizer) choice.session.tokenizer = TokenizerUse::none;
     if (std::find(routings.begin(), routings.end(), choice.session.ep) == routings.end()) {
       routings.push_back(choice.session.ep);
     }

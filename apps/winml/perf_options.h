@@ -54,7 +54,8 @@ struct PerfOptions {
   std::string max_length;              ///< --max-length: KV capacity; empty = depth + prompt + new tokens
   bool apply_template = true;
   bool stop_at_eos = false;
-  bool cold = false;  ///< --cold: cold starts after the warm runs (winml-genai only)
+  bool no_tokenizer = false;  ///< --no-tokenizer
+  bool cold = false;          ///< --cold: cold starts after the warm runs (winml-genai only)
   bool bandwidth_probe =
       true;               ///< false: --no-bandwidth-probe; given as --bandwidth-probe it forces them (winml-genai)
   bool validate = false;  ///< --validate: compare outputs with the data sets' output_N.pb

@@ -3,13 +3,29 @@
 namespace winml::cli {
 
 const std::vector<std::string>& genai_only_flags() {
-  static const std::vector<std::string> flags = {
-      "--prompt",       "--prompt-file",      "--prompt-tokens",   "--max-new-tokens",
-      "--depth",        "--max-length",       "--apply-template",  "--no-apply-template",
-      "--stop-at-eos",  "--compile",          "--no-compile",      "--compile-timeout",
-      "--compile-jobs", "--allow-custom-ops", "--bandwidth-probe", "--no-bandwidth-probe",
-      "--concurrency",  "--request-rate",     "--burstiness",      "--requests",
-      "--slo",          "--turns"};
+  static const std::vector<std::string> flags = {"--prompt",
+                                                 "--prompt-file",
+                                                 "--prompt-tokens",
+                                                 "--max-new-tokens",
+                                                 "--depth",
+                                                 "--max-length",
+                                                 "--apply-template",
+                                                 "--no-apply-template",
+                                                 "--stop-at-eos",
+                                                 "--compile",
+                                                 "--no-compile",
+                                                 "--compile-timeout",
+                                                 "--compile-jobs",
+                                                 "--allow-custom-ops",
+                                                 "--bandwidth-probe",
+                                                 "--no-bandwidth-probe",
+                                                 "--concurrency",
+                                                 "--request-rate",
+                                                 "--burstiness",
+                                                 "--requests",
+                                                 "--slo",
+                                                 "--turns",
+                                                 "--no-tokenizer"};
   return flags;
 }
 

@@ -35,6 +35,18 @@ using Clock = std::function<double()>;
 /// The default clock: std::chrono::steady_clock in seconds.
 Clock steady_clock_seconds();
 
+/// Whether a session loads the bundle's tokenizer (docs/metrics.md, "Prompts without a tokenizer").
+enum class TokenizerUse {
+  /// Load it when the bundle has one that fits the model; otherwise run on token ids alone (the
+  /// calls that need text throw GenaiLoadError saying why there is none).
+  automatic,
+  /// Refuse on the first use, before the model loads, a bundle whose tokenizer is missing or does
+  /// not fit the model (GenaiLoadError naming the file): for callers whose prompts are text.
+  required,
+  /// Never load it: prompts are token ids, output is counted, not detokenized.
+  none,
+};
+
 /// How to open a bundle.
 struct GenaiSessionOptions {
   /// The EP to force onto the bundle's hardware stages, and the device for its device-specific
@@ -67,6 +79,9 @@ struct GenaiSessionOptions {
   /// runs only (winml perf --profile): never for timed runs. A bundle's own profiling options stay
   /// refused by the bundle check.
   std::string profile_dir;
+  /// Whether the tokenizer is loaded: text prompts need it, token-id prompts (generate_timed on ids)
+  /// do not. A tokenizer whose ids exceed the model's vocab_size is never loaded.
+  TokenizerUse tokenizer = TokenizerUse::automatic;
   /// Clock used by generate_timed.
   Clock clock = steady_clock_seconds();
   /// The engine the bundle loads through; empty = the winml_engine plugin (engine::get()), asked
@@ -120,8 +135,8 @@ class GenaiSession {
   GenaiSession(const GenaiSession&) = delete;
   GenaiSession& operator=(const GenaiSession&) = delete;
 
-  /// Loads the model and its tokenizer (no-op when loaded) and returns where the last load's time
-  /// went. Preparation (EP override, derived bundle, compilation) runs on the first load only: a
+  /// Loads the model and its tokenizer (the tokenizer only when uses_tokenizer()) (no-op when loaded) and returns where
+  /// the last load's time went. Preparation (EP override, derived bundle, compilation) runs on the first load only: a
   /// load after unload() reuses its folder, and reports 0 for prepare and compile. Throws
   /// GenaiNotInstalledError or GenaiLoadError.
   const LoadBreakdown& load();
@@ -133,7 +148,11 @@ class GenaiSession {
   /// Where the last load()'s time went (all zero before loading).
   const LoadBreakdown& load_breakdown() const;
 
-  /// Generates and returns the whole response text. The prompt is used as given.
+  /// Generates and returns the whole response text. The prompt is used as given. Every call that
+  /// takes or returns text (generate*, encode, decode, a bundle's chat template) needs the
+  /// tokenizer: without one it throws GenaiLoadError naming the missing or misfitting file before
+  /// the model loads. Every generation throws UsageError, before it runs, on a bundle only GenAI's
+  /// dynamic engine runs (a paged KV cache): ServingSession and `winml perf --concurrency` do.
   std::string generate(std::string_view prompt, const GenerationConfig& config = {});
   /// Calls on_piece with each decoded piece of text as tokens arrive; returns the timing.
   GenerationTiming generate_streaming(std::string_view prompt, const GenerationConfig& config,
@@ -164,7 +183,19 @@ class GenaiSession {
   int context_length() const;
   /// The bundle's model.vocab_size.
   int vocab_size() const;
-  /// Ids of the tokenizer's special tokens and the EOS ids (loads the model).
+  /// Checks the bundle's files as the first load does before anything loads (and, with
+  /// TokenizerUse::required, that its tokenizer is there and fits the model); throws what load()
+  /// would throw for them.
+  void check() const;
+  /// Throws UsageError, naming the file and what to run instead, when GenAI's generator cannot run
+  /// the bundle (its config declares a paged KV cache, which only GenAI's dynamic engine feeds);
+  /// reads the bundle's files only, so a caller can ask before the model loads.
+  void check_generator() const;
+  /// Whether generations go through the tokenizer (output text) or run on token ids alone: false
+  /// with TokenizerUse::none, or when the bundle's tokenizer is missing or does not fit the model.
+  bool uses_tokenizer() const;
+  /// Ids of the tokenizer's special tokens and the EOS ids (loads the model); without a tokenizer,
+  /// the EOS, pad and BOS ids of genai_config.json and any special tokens tokenizer.json lists.
   std::vector<std::int32_t> special_token_ids();
   /// The bundle folder given at construction.
   const std::string& bundle_dir() const;

@@ -277,6 +277,7 @@ void settle_config(const BenchmarkInputs& context, LoadedSession& loaded, const 
   config.stop_at_eos = request.stop_at_eos;
   config.apply_template = prompt.templated;
   config.prompt = prompt.label;
+  config.tokenizer = session.uses_tokenizer();
   config.context_length = session.context_length();
   config.run = run_wide(request.percentiles, request.rounds.rounds, request.rounds.delay_s,
                         storage::rfc3339_local(context.start.started));
@@ -534,9 +535,19 @@ std::vector<GenaiPerfResult> GenaiBenchmark::run(const std::string& prompt_text,
       loaded.reset();  // one model in memory at a time: unload before the next load
       const GenaiLoadChoice choice = choose(combination.load);
       GenaiSessionOptions session_options = choice.session;
+      // A text prompt needs the tokenizer: a missing or misfitting one is named before the load.
+      const bool text_prompt = std::any_of(combinations.begin(), combinations.end(),
+                                           [](const Combination& c) { return !c.run.prompt_tokens; });
+      if (text_prompt && session_options.tokenizer == TokenizerUse::automatic)
+        session_options.tokenizer = TokenizerUse::required;
       session_options.clock = services_.clock;
       session_options.engine = [this]() -> engine::Engine& { return services_.get_engine(); };
       GenaiSession session(request_.bundle, session_options);
+      session.check();
+      // A combination through GenAI's generator on a bundle only its dynamic engine runs: said
+      // before the load, not as ONNX Runtime's rank error mid-run.
+      if (std::any_of(combinations.begin(), combinations.end(), [](const Combination& c) { return !c.run.serving(); }))
+        session.check_generator();
       observer.on_loading(request_.bundle, choice.session.ep);
       const double load_start = services_.clock();
       const LoadBreakdown load = session.load();

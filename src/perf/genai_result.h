@@ -49,8 +49,11 @@ struct GenaiPerfConfig {
   bool stop_at_eos = false;                 ///< generation may stop early at EOS
   bool apply_template = true;               ///< the prompt was wrapped in the chat template
   std::string prompt;                       ///< the prompt as given, before the chat template
-  int context_length = 0;                   ///< the bundle's context length
-  RunWide run;  ///< threads, percentiles, rounds, delay and start, as every result records them
+  /// The tokenizer was loaded; false: the run used none (the bundle has none, or it does not fit
+  /// the model, or --no-tokenizer), its prompt was token ids and its output counted, not detokenized.
+  bool tokenizer = true;
+  int context_length = 0;  ///< the bundle's context length
+  RunWide run;             ///< threads, percentiles, rounds, delay and start, as every result records them
   /// Through GenAI's Engine (--concurrency, --request-rate): how the requests were served;
   /// iterations is then the timed conversations asked for. nullopt: one generation at a time.
   std::optional<ServingConfig> serving;

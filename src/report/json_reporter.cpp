@@ -7,8 +7,8 @@
 #include "report/placement_report.h"
 #include "report/profile_report.h"
 #include "report/resources_json.h"
-#include "report/serving_json.h"
 #include "report/roofline_report.h"
+#include "report/serving_json.h"
 
 namespace winml::report {
 namespace {
@@ -72,6 +72,8 @@ Json genai_config(const perf::GenaiPerfResult& r) {
                   {{"total", r.metrics.generated_tokens_total}, {"per_iteration", r.metrics.generated_tokens}}},
                  {"context_length", c.context_length}};
   json_fields::add_run_wide(config, c.run);
+  // Only where it happened: absent means the bundle's tokenizer was used, as in older reports.
+  if (!c.tokenizer) config["tokenizer"] = false;
   if (c.serving) config["serving"] = json_fields::serving_config(*c.serving);
   return config;
 }

@@ -65,8 +65,9 @@ Table config_table(const perf::GenaiPerfResult& r) {
                                        c.depth == 0 ? std::string("none") : count_of(c.depth, "token"))});
   if (c.serving) t.add_row({"serving", serving_config_text(*c.serving) + " · GenAI's Engine"});
   t.add_row({"threads", threads_text(c.run.threads)});
-  t.add_row({"tokens", fmt::format("prompt {} · generated {}",
+  t.add_row({"tokens", fmt::format("prompt {}{} · generated {}",
                                    count_of(static_cast<std::size_t>(r.metrics.prompt_tokens), "token"),
+                                   c.tokenizer ? "" : " (token ids, no tokenizer: output not detokenized)",
                                    generated_text(r.metrics))});
   add_machine_rows(t, r.context.machine);
   return t;

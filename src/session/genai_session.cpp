@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <set>
 
 #include "engine/engine_loader.h"
 #include "session/artifact_compatibility.h"
@@ -38,6 +39,31 @@ struct GenaiSession::Impl {
     facts = session::check_bundle(bundle_dir, options.allow_custom_ops);
     chat_template = session::find_chat_template(facts.tokenizer_dir);
     facts_read = true;
+    if (options.tokenizer == TokenizerUse::required) require_tokenizer();
+  }
+
+  bool use_tokenizer() {
+    read_facts();
+    return options.tokenizer != TokenizerUse::none && facts.tokenizer_usable();
+  }
+
+  // Before anything that needs text: why there is no tokenizer, before the model loads (a
+  // misfitting one would otherwise fail only as a kernel's index error mid-run).
+  void require_tokenizer() {
+    read_facts();
+    if (!facts.tokenizer_usable()) throw UsageError(facts.tokenizer_problem + ".");
+    if (options.tokenizer == TokenizerUse::none) {
+      throw UsageError(
+          "this session runs without a tokenizer (--no-tokenizer), and text needs one: give token ids "
+          "(--prompt-tokens) or drop --no-tokenizer");
+    }
+  }
+
+  // A generation through GenAI's generator, which a paged-KV bundle cannot take (ONNX Runtime
+  // would say only "Invalid rank for input").
+  void require_generator() {
+    read_facts();
+    if (!facts.generator_problem.empty()) throw UsageError(facts.generator_problem);
   }
 
   engine::GenaiModel& loaded() {
@@ -55,9 +81,14 @@ struct GenaiSession::Impl {
     model = load_model(engine);
     parts.model_s = options.clock() - step;
     step = options.clock();
-    model->load_tokenizer();
-    parts.tokenizer_s = options.clock() - step;
-    eos_ids = model->eos_token_ids();
+    if (use_tokenizer()) {
+      model->load_tokenizer();
+      parts.tokenizer_s = options.clock() - step;
+      eos_ids = model->eos_token_ids();
+    } else {
+      // GenAI's tokenizer reads its EOS ids from the same config entry.
+      eos_ids.assign(facts.config.eos_token_ids.begin(), facts.config.eos_token_ids.end());
+    }
     // Whatever no step claims (loading the engine libraries, EOS ids) is reported as such, so the
     // parts add up.
     const double claimed = parts.prepare_s + parts.compile_s + parts.model_s + parts.tokenizer_s;
@@ -97,6 +128,12 @@ struct GenaiSession::Impl {
     if (!options.profile_dir.empty()) target.out_dir = std::filesystem::path(options.profile_dir) / ".bundle";
     prepared = session::prepare_load_folder(facts.config, load_request(engine), target);
     prepared_once = true;
+    if (!facts.tokenizer_misfit.empty() && options.tokenizer == TokenizerUse::automatic) {
+      prepared.warnings.push_back(facts.tokenizer_misfit +
+                                  ". This run goes on without it, on token ids below the vocabulary size, and counts "
+                                  "its output without detokenizing it; to use a tokenizer, put the one the model was "
+                                  "exported with into the bundle");
+    }
     // Wall time: stages that compiled side by side count once, not once each.
     if (prepared.compile) parts.compile_s = prepared.compile->wall_s;
     // Compile times come from the compiler's own clock: never let them push preparation below 0.
@@ -145,6 +182,7 @@ struct GenaiSession::Impl {
 
   GenerationTiming timed(const std::vector<std::int32_t>& depth_ids, const std::vector<std::int32_t>& ids,
                          const GenerationConfig& config, const session::TokenSink& on_token) {
+    require_generator();
     auto& model_ref = loaded();
     int new_tokens = 0;
     auto settings = search_settings(depth_ids.size(), ids.size(), config, new_tokens);
@@ -152,7 +190,7 @@ struct GenaiSession::Impl {
     GenerationTiming timing = session::run_timed_generation(*generator, {depth_ids, ids, config.top_logits}, new_tokens,
                                                             options.clock, on_token);
     timing.max_length = settings.max_length;
-    timing.text = text_of(timing.token_ids);
+    if (use_tokenizer()) timing.text = text_of(timing.token_ids);
     return timing;
   }
 
@@ -192,6 +230,8 @@ std::string GenaiSession::generate(std::string_view prompt, const GenerationConf
 
 GenerationTiming GenaiSession::generate_streaming(std::string_view prompt, const GenerationConfig& config,
                                                   const std::function<void(std::string_view)>& on_piece) {
+  impl_->require_tokenizer();
+  impl_->require_generator();
   auto stream = impl_->loaded().create_token_stream();
   return impl_->timed({}, encode(prompt), config, [&](std::int32_t id) {
     if (impl_->is_eos(id)) return;
@@ -218,6 +258,7 @@ GenerationTiming GenaiSession::generate_timed_at_depth(const std::vector<std::in
 std::string GenaiSession::apply_chat_template(std::string_view prompt) {
   impl_->read_facts();
   if (impl_->chat_template.source == session::TemplateSource::none) return std::string(prompt);
+  impl_->require_tokenizer();
   return impl_->loaded().apply_chat_template(impl_->chat_template.explicit_text, session::user_message_json(prompt));
 }
 
@@ -227,9 +268,13 @@ bool GenaiSession::has_chat_template() const {
 }
 
 std::vector<std::int32_t> GenaiSession::encode(std::string_view text) {
+  impl_->require_tokenizer();
   return impl_->loaded().encode(std::string(text));
 }
-std::string GenaiSession::decode(const std::vector<std::int32_t>& ids) { return impl_->loaded().decode(ids); }
+std::string GenaiSession::decode(const std::vector<std::int32_t>& ids) {
+  impl_->require_tokenizer();
+  return impl_->loaded().decode(ids);
+}
 
 std::string GenaiSession::effective_ep() const { return impl_->prepared.effective_ep; }
 int GenaiSession::context_length() const {
@@ -240,10 +285,17 @@ int GenaiSession::vocab_size() const {
   impl_->read_facts();
   return static_cast<int>(impl_->facts.config.vocab_size);
 }
+void GenaiSession::check() const { impl_->read_facts(); }
+void GenaiSession::check_generator() const { impl_->require_generator(); }
+bool GenaiSession::uses_tokenizer() const { return impl_->use_tokenizer(); }
 std::vector<std::int32_t> GenaiSession::special_token_ids() {
   impl_->loaded();
-  auto ids = session::special_token_ids(impl_->facts.tokenizer_dir);
+  // tokenizer.json's special tokens even when the tokenizer is not loaded: a prompt of ids avoids
+  // them either way, so that runs with and without it draw the same prompt.
+  std::set<std::int32_t> ids = impl_->facts.tokenizer.special;
   ids.insert(impl_->eos_ids.begin(), impl_->eos_ids.end());
+  const auto from_config = session::config_special_ids(impl_->facts.config.json);
+  ids.insert(from_config.begin(), from_config.end());
   return {ids.begin(), ids.end()};
 }
 

@@ -1,39 +1,30 @@
 #include "session/prompt_tokens.h"
 
-#include <nlohmann/json.hpp>
 #include <random>
 
-#include "platform/read_file.h"
-#include "util/file_limits.h"
-#include "util/json_read.h"
+#include "session/tokenizer_fit.h"
 #include "winml/errors.h"
 
 namespace winml::session {
 
 std::set<std::int32_t> special_token_ids(const std::filesystem::path& tokenizer_dir) {
+  return read_tokenizer_ids(tokenizer_dir).special;
+}
+
+std::set<std::int32_t> config_special_ids(const bundle::ConfigJson& config) {
   std::set<std::int32_t> ids;
-  const auto path = tokenizer_dir / "tokenizer.json";
-  const auto text =
-      platform::read_regular_file_if_present(path, kMaxTokenizerFileBytes, "tokenizer.json", ErrorCategory::usage);
-  if (!text) return ids;
-  nlohmann::json tokenizer;
-  try {
-    tokenizer = json_read::parse(*text);
-  } catch (const json_read::JsonReadError& e) {
-    // Text that is not JSON is left to GenAI, whose load says what it expected; a repeated key
-    // or a hostile depth is refused here, as in every JSON file of a bundle.
-    if (e.kind() == json_read::JsonReadError::Kind::not_json) return ids;
-    throw UsageError(path.string() + ": " + e.what() + ". Fix or regenerate the bundle's tokenizer files.");
-  }
-  if (!tokenizer.is_object() || !tokenizer.contains("added_tokens") || !tokenizer["added_tokens"].is_array())
-    return ids;
-  for (const auto& token : tokenizer["added_tokens"]) {
-    if (!token.is_object()) continue;
-    const auto special = token.find("special");
-    const auto id = token.find("id");
-    if (special != token.end() && special->is_boolean() && special->get<bool>() && id != token.end() &&
-        id->is_number_integer()) {
-      ids.insert(id->get<std::int32_t>());
+  const auto model = config.find("model");
+  if (model == config.end() || !model->is_object()) return ids;
+  auto add = [&ids](const bundle::ConfigJson& value) {
+    if (value.is_number_integer()) ids.insert(value.get<std::int32_t>());
+  };
+  for (const char* key : {"bos_token_id", "pad_token_id", "eos_token_id"}) {
+    const auto entry = model->find(key);
+    if (entry == model->end()) continue;
+    if (entry->is_array()) {
+      for (const auto& id : *entry) add(id);
+    } else {
+      add(*entry);
     }
   }
   return ids;

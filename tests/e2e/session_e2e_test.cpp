@@ -122,16 +122,32 @@ TEST_F(SessionE2E, EffectiveEpIsConfigWithoutOverride) {
   EXPECT_FALSE(session.is_loaded());
 }
 
-TEST_F(SessionE2E, MissingTokenizerNamesTheFile) {
+// Without tokenizer.json a session runs on token ids (GenAI needs no tokenizer for them); text
+// needs one, and TokenizerUse::required asks for it before the model loads.
+TEST_F(SessionE2E, MissingTokenizerRunsOnIdsAndNamesTheFileForText) {
   fs::path bundle = copy_of(plain(), "no-tokenizer");
   fs::remove(bundle / "tokenizer.json");
   GenaiSession session(bundle.string());
+  session.load();
+  EXPECT_FALSE(session.uses_tokenizer());
+  EXPECT_EQ(session.load_breakdown().tokenizer_s, 0);
+  GenerationConfig config;
+  config.max_new_tokens = 3;
+  const GenerationTiming timing = session.generate_timed(std::vector<std::int32_t>{5, 6, 7}, config);
+  EXPECT_EQ(timing.generated_tokens, 3);
+  EXPECT_EQ(timing.text, "");
   try {
-    session.load();
+    session.encode("hi");
     FAIL() << "expected UsageError";
   } catch (const UsageError& e) {
     EXPECT_NE(std::string(e.what()).find("tokenizer.json"), std::string::npos) << e.what();
+    EXPECT_NE(std::string(e.what()).find("--prompt-tokens runs need no tokenizer"), std::string::npos) << e.what();
   }
+  GenaiSessionOptions required;
+  required.tokenizer = TokenizerUse::required;
+  GenaiSession text_session(bundle.string(), required);
+  EXPECT_THROW(text_session.load(), UsageError);
+  EXPECT_FALSE(text_session.is_loaded());
 }
 
 TEST_F(SessionE2E, MissingStageFileNamesTheFile) {

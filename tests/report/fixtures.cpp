@@ -189,6 +189,7 @@ perf::GenaiPerfResult genai_budget_fixture() {
   c.max_length = 8;
   c.apply_template = false;
   c.prompt = "";
+  c.tokenizer = false;  // a run on token ids without a tokenizer
   c.context_length = 8;
   c.run.timestamp = "2026-07-10T14:30:05+00:00";
   c.run.threads = perf::genai_threads_in_effect(2, {{"decoder", 2}}, fixed_machine());

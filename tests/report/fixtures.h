@@ -17,7 +17,7 @@ perf::MachineInfo fixed_machine();
 perf::GenaiPerfResult genai_fixture();
 
 /// A GenAI result under a time budget, with no warmup, no preparation, no decode steps and the
-/// percentiles 90 and 99.9, and a roofline without bandwidth probes.
+/// percentiles 90 and 99.9, a roofline without bandwidth probes, and no tokenizer.
 perf::GenaiPerfResult genai_budget_fixture();
 
 /// A single-model result: two inputs, one first run, 3 warmup and 10 timed runs.
