@@ -247,9 +247,11 @@ PYBIND11_MODULE(_native, m) {
   exceptions.not_installed = PyErr_NewExceptionWithDoc(
       "winml.GenaiNotInstalledError", "ONNX Runtime or GenAI cannot be loaded; the message names the file.",
       exceptions.session, nullptr);
-  exceptions.load = PyErr_NewExceptionWithDoc("winml.GenaiLoadError",
-                                              "GenAI or ONNX Runtime refused a bundle winml's own checks accepted, or an EP is unavailable (a missing or malformed bundle file is a UsageError).",
-                                              exceptions.session, nullptr);
+  exceptions.load =
+      PyErr_NewExceptionWithDoc("winml.GenaiLoadError",
+                                "GenAI or ONNX Runtime refused a bundle winml's own checks accepted, or an EP is "
+                                "unavailable (a missing or malformed bundle file is a UsageError).",
+                                exceptions.session, nullptr);
   exceptions.onnx_io = PyErr_NewExceptionWithDoc(
       "winml.OnnxIoNotInstalledError",
       "winml's ONNX file support (libwinml_onnx_io.so: bundle.synth, .pb inputs) cannot be loaded; the message "

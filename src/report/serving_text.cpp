@@ -47,12 +47,12 @@ Table serving_stats_table(const perf::ServingSummary& s, const std::vector<doubl
 
 void add_serving_rows(Table& t, const perf::ServingResult& serving, const perf::ServingConfig& config) {
   const perf::ServingSummary& s = serving.summary;
-  t.add_row({"throughput", fmt::format("{} · {} · {} generated in {}", rate(s.output_tokens_per_s, "tok/s"),
-                                       rate(s.requests_per_s, "req/s"),
-                                       count_of(static_cast<std::size_t>(s.generated_tokens), "token"),
-                                       duration(s.wall_s))});
-  t.add_row({"engine batches", fmt::format("mean {:.2f} · largest {} · {} steps", s.mean_batch, s.largest_batch,
-                                           s.steps)});
+  t.add_row(
+      {"throughput", fmt::format("{} · {} · {} generated in {}", rate(s.output_tokens_per_s, "tok/s"),
+                                 rate(s.requests_per_s, "req/s"),
+                                 count_of(static_cast<std::size_t>(s.generated_tokens), "token"), duration(s.wall_s))});
+  t.add_row(
+      {"engine batches", fmt::format("mean {:.2f} · largest {} · {} steps", s.mean_batch, s.largest_batch, s.steps)});
   const engine::ServingLimits& l = serving.limits;
   t.add_row({"engine limits",
              fmt::format("max batch {} · {} · {}", l.max_batch_size,
@@ -60,9 +60,9 @@ void add_serving_rows(Table& t, const perf::ServingResult& serving, const perf::
                                                     : std::string("static batching"),
                          l.max_request_length > 0 ? fmt::format("requests up to {} tokens", l.max_request_length)
                                                   : std::string("request length not stated"))});
-  t.add_row({"prompt cache", fmt::format("{} of {} prompt tokens served from the engine's cache ({})",
-                                         s.cached_prompt_tokens, s.prompt_tokens,
-                                         share_text(s.cached_prompt_tokens, s.prompt_tokens))});
+  t.add_row(
+      {"prompt cache", fmt::format("{} of {} prompt tokens served from the engine's cache ({})", s.cached_prompt_tokens,
+                                   s.prompt_tokens, share_text(s.cached_prompt_tokens, s.prompt_tokens))});
   if (s.goodput) {
     t.add_row({"goodput", fmt::format("{} of {} requests met {} ({:.1f} %) · {}", s.goodput->met, s.goodput->requests,
                                       perf::describe(config.objectives), 100.0 * s.goodput->share(),
@@ -84,12 +84,13 @@ std::string turns_text(const perf::ServingSummary& s, const Style& style) {
   Table t({"turn", "requests", "TTFT median", "TTFT mean", "prompt tokens", "from cache", "cached"});
   for (const perf::TurnSummary& turn : s.turns) {
     t.add_row({std::to_string(turn.turn), std::to_string(turn.requests), duration(turn.ttft_s.median),
-               duration(turn.ttft_s.mean), std::to_string(turn.prompt_tokens), std::to_string(turn.cached_prompt_tokens),
-               share_text(turn.cached_prompt_tokens, turn.prompt_tokens)});
+               duration(turn.ttft_s.mean), std::to_string(turn.prompt_tokens),
+               std::to_string(turn.cached_prompt_tokens), share_text(turn.cached_prompt_tokens, turn.prompt_tokens)});
   }
   std::string out = t.render(style, 2);
-  out += "  prompt tokens: those the engine counted for the turn's prompt; from cache: those of them served from its "
-         "prefix cache (CachedPromptTokens)\n";
+  out +=
+      "  prompt tokens: those the engine counted for the turn's prompt; from cache: those of them served from its "
+      "prefix cache (CachedPromptTokens)\n";
   if (s.cached_prompt_tokens == 0) {
     out += "  from cache: the engine reported no prompt token served from its prefix cache (CachedPromptTokens 0)\n";
   }
@@ -97,8 +98,8 @@ std::string turns_text(const perf::ServingSummary& s, const Style& style) {
 }
 
 std::vector<std::string> serving_sweep_header(bool goodput) {
-  std::vector<std::string> h = {"req/s", "out tok/s", "TTFT p50 ms", "TTFT tail ms", "TPOT ms",
-                                "E2E p50 ms", "batch", "kept up"};
+  std::vector<std::string> h = {"req/s",   "out tok/s",  "TTFT p50 ms", "TTFT tail ms",
+                                "TPOT ms", "E2E p50 ms", "batch",       "kept up"};
   if (goodput) h.emplace_back("goodput");
   return h;
 }
@@ -113,7 +114,9 @@ std::vector<std::string> serving_sweep_cells(const perf::GenaiPerfResult& r, boo
                                     ms_cell(s.tpot_s.mean),
                                     ms_cell(s.e2e_s.median),
                                     fmt::format("{:.2f}", s.mean_batch),
-                                    !s.offered_rate_per_s ? "-" : s.offered_rate_exceeded ? "no" : "yes"};
+                                    !s.offered_rate_per_s     ? "-"
+                                    : s.offered_rate_exceeded ? "no"
+                                                              : "yes"};
   if (goodput) cells.push_back(s.goodput ? fmt::format("{:.1f} %", 100.0 * s.goodput->share()) : "-");
   return cells;
 }

@@ -64,8 +64,8 @@ def rules_for(test_ep):
              skip=True),
         Rule(r"--device npu", "this machine has no NPU: refused with the fix, exit 1", exit_codes={1},
              stderr_has="npu"),
-        Rule(r"--ep qnn", "this ONNX Runtime build has no QNN EP: refused with the fix, exit 1", exit_codes={1},
-             stderr_has="QNN"),
+        Rule(r"compile -m \S+ --ep qnn", "this ONNX Runtime build has no QNN EP: refused with the fix, exit 1",
+             exit_codes={1}, stderr_has="QNN"),
         Rule(r"--preset bench", "the bench preset's 1.9 GB bundle makes these lines take ten minutes on two cores: "
              "the same shape at one layer and width 256",
              replace=[("--preset bench", "--preset bench --layers 1 --hidden-size 256 --heads 4 --kv-heads 2 "
@@ -118,6 +118,13 @@ def check_stdout(needle):
     return check
 
 
+def check_output(needle):
+    def check(run):
+        return None if needle in run["stdout"] + run["stderr"] else f"its output lacks {needle!r}"
+
+    return check
+
+
 def check_nonempty_stdout(run):
     return None if run["stdout"].strip() else "printed nothing on stdout"
 
@@ -134,7 +141,10 @@ CHECKS = [
     (r"generate -m /tmp/winml-demo --prompt \"Hello\"", check_nonempty_stdout),
     (r"perf ls --limit 5", check_stdout("last~1")),
     (r"report under /scratch/winml/perf/", check_cache_dir),
-    (r"perf compare t1\.json t2\.json", check_stdout("TTFT")),
+    (r"perf compare t1\.json t2\.json", check_stdout("comparing thread counts: threads 1 → 2")),
+    (r"perf compare cpu\.json myep\.json", check_stdout("comparing devices: ep cpu →")),
+    (r"--ep myep --ep-library .* --ep-all-stages", check_output("nodes on WinmlTestEP")),
+    (r"--no-tokenizer", check_stdout("no tokenizer")),
 ]
 
 
@@ -225,6 +235,7 @@ def run_docs(files, env, scratch, rules, checks, log):
     work = scratch / "work"
     failures = []
     counts = {"ran": 0, "skipped": 0}
+    checked = set()
     for path in files:
         for number, original in shell_lines(path):
             where = f"{path.name}:{number}"
@@ -283,6 +294,7 @@ def run_docs(files, env, scratch, rules, checks, log):
                 run = {"stdout": out, "stderr": err, "home": scratch / "home", "scratch": scratch}
                 for pattern, check in checks:
                     if re.search(pattern, original):
+                        checked.add(pattern)
                         problem = check(run)
                         if problem:
                             problems.append(problem)
@@ -292,6 +304,9 @@ def run_docs(files, env, scratch, rules, checks, log):
                 log(f"FAIL {label} ({seconds:.1f} s): " + "; ".join(problems))
             else:
                 log(f"ok   {label} ({seconds:.1f} s)" + (f" [{rule.why}]" if rule else ""))
+    for pattern, _check in checks:
+        if pattern not in checked:
+            failures.append(f"the check /{pattern}/ matches no command of the docs that ran: remove or fix it")
     for rule in rules:
         if not rule.used:
             failures.append(f"the rule /{rule.pattern.pattern}/ ({rule.why}) matches no command of the docs: remove it")
