@@ -431,7 +431,7 @@ TEST_F(GenaiBenchmarkTest, EngineFailuresKeepTheirCategory) {
 TEST_F(GenaiBenchmarkTest, BundleProblemsSurfaceBeforeTheEngineIsAsked) {
   std::filesystem::remove(std::filesystem::path(request_.bundle) / "tokenizer.json");
   auto bench = benchmark();
-  EXPECT_THROW(bench.run("hello", one(), chooser(), observer_), GenaiLoadError);
+  EXPECT_THROW(bench.run("hello", one(), chooser(), observer_), UsageError);
   EXPECT_EQ(std::count(world_.events.begin(), world_.events.end(), "load_genai"), 0);
 }
 

@@ -76,5 +76,5 @@ def test_a_session_on_no_bundle_fails_when_it_is_made(tmp_path):
         winml.GenaiSession(str(tmp_path / "empty"))
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "genai_config.json").write_text("{not json")
-    with pytest.raises(winml.GenaiLoadError, match="is not valid JSON"):
+    with pytest.raises(winml.UsageError, match="is not valid JSON"):
         winml.GenaiSession(str(tmp_path / "bad"))
