@@ -102,7 +102,7 @@ void compile_bundle(const CompileOptions& options, const EpChoice& choice) {
   if (prepared.load_dir == facts.config.bundle_dir) {
     // Nothing to compile: a derived bundle would only re-route the config, which `bundle derive` does.
     std::string message = "nothing compiled, so nothing was written (no _compiled/ folder)";
-    if (prepared.effective_ep != "config") {
+    if (prepared.effective_ep != "config" && prepared.effective_ep != "cpu") {
       message +=
           fmt::format("; a copy of the bundle routed to {} is what winml bundle derive -m {} --ep {} -o DIR writes",
                       prepared.effective_ep, options.model, options.ep);

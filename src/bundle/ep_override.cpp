@@ -147,7 +147,9 @@ OverrideResult rewrite(const ConfigJson& config, const EpChoice& choice, Scope s
                                : "; pass --ep-all-stages to route every stage, CPU stages included, to " + target.alias;
     result.warnings.push_back("the EP override '" + target.alias + "' had no effect: " + result.unchanged_because +
                               fix + "; it runs as configured.");
-    result.effective_ep = "config";
+    // Asked for the CPU and already all on it, the run is on the CPU: labelled so, a device
+    // comparison of it against an accelerator reads "ep cpu → X", not "ep config → X".
+    result.effective_ep = to_cpu ? "cpu" : "config";
     return result;
   }
   result.effective_ep = config_ep(result.config);

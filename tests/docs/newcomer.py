@@ -32,7 +32,8 @@ import sys
 import tempfile
 import time
 
-SHELL_FENCE = re.compile(r"^```(sh|bash|shell|console)?\s*$")
+FENCE = re.compile(r"^```([A-Za-z0-9+-]*)\s*$")
+SHELL = ("sh", "bash", "shell", "console")
 BUILD_STEP = re.compile(r"^(scripts/|cmake\b)")
 EXPECTED_EXIT = re.compile(r"echo \$\?\s*#\s*([0-9][0-9, or]*)")
 COMMAND_TIMEOUT_S = 600
@@ -155,7 +156,7 @@ def shell_lines(path):
     found = []
     i = 0
     while i < len(lines):
-        fence = SHELL_FENCE.match(lines[i])
+        fence = FENCE.match(lines[i])
         if not fence:
             i += 1
             continue
@@ -163,9 +164,9 @@ def shell_lines(path):
         while end < len(lines) and lines[end].rstrip() != "```":
             end += 1
         body = lines[i + 1 : end]
-        tagged = fence.group(1) is not None
+        language = fence.group(1)
         first = next((line for line in body if line.strip() and not line.startswith("#")), "")
-        if tagged or re.match(r"^(build/bin/)?winml ", first):
+        if language in SHELL or (not language and re.match(r"^(build/bin/)?winml ", first)):
             pending, start = "", None
             for number, line in enumerate(body, start=i + 2):
                 if not pending and (not line.strip() or line.lstrip().startswith("#")):
@@ -316,7 +317,8 @@ def run_docs(files, env, scratch, rules, checks, log):
 
 def write_fixtures(work, env, log):
     """What the docs assume a reader already has: their own single model with a test data set
-    (model.onnx, test_dir), and two reports to compare (base.json, new.json, sweep.json)."""
+    (model.onnx, test_dir), reports to compare and draw (base.json, new.json, sweep.json), and rows
+    they kept (runs.jsonl)."""
     import onnx  # Debian's python3-onnx
     from onnx import TensorProto, helper, numpy_helper
     import numpy
@@ -339,11 +341,12 @@ def write_fixtures(work, env, log):
         "winml perf -m fixture-bundle --iterations 3 --warmup 1 -n 8 --no-bandwidth-probe -o base.json",
         "winml perf -m fixture-bundle --iterations 3 --warmup 1 -n 8 --no-bandwidth-probe -o new.json",
         "winml perf -m fixture-bundle --threads 1,2 --iterations 2 --warmup 1 -n 8 --no-bandwidth-probe -o sweep.json",
+        "winml perf -m fixture-bundle --iterations 2 --warmup 1 -n 8 --no-bandwidth-probe -f jsonl > runs.jsonl",
     ):
         done = subprocess.run(["bash", "-c", command], cwd=work, env=env, capture_output=True, text=True)
         if done.returncode != 0:
             raise SystemExit(f"writing the fixtures: `{command}` exited {done.returncode}: {done.stderr}")
-    log("fixtures: model.onnx (Add), test_dir/test_data_set_0, base.json, new.json, sweep.json")
+    log("fixtures: model.onnx (Add), test_dir/test_data_set_0, base.json, new.json, sweep.json, runs.jsonl")
 
 
 def scratch_env(scratch, prefix):
