@@ -215,8 +215,8 @@ TEST_F(PerfCli, ConcreteDeviceReportsItAndItsEp) {
   ASSERT_EQ(result.exit_code, 0) << result.err;
   auto json = read_json(report);
   EXPECT_EQ(test::first_result(json)["config"]["device"], "cpu");
-  // The synthetic bundle already runs on CPU: forcing cpu changes nothing, which is reported as config.
-  EXPECT_EQ(test::first_result(json)["config"]["ep"], "config");
+  // The synthetic bundle already runs on CPU: forcing cpu changes nothing, and the run is on the CPU.
+  EXPECT_EQ(test::first_result(json)["config"]["ep"], "cpu");
 }
 
 TEST_F(PerfCli, JsonFormatPrintsOnlyJsonOnStdout) {
