@@ -26,16 +26,15 @@ from ._native import UsageError
 class Report(dict):
     """A winml perf report (docs/report.schema.json) as a dict. ``path`` is the file it was
     written to or read from (None when perf.run was told save=False), ``html_path`` the page
-    --html wrote; a report from perf.run also has its rows (see rows())."""
+    --html wrote; every result keeps its row (see rows())."""
 
     path: Optional[str]
     html_path: Optional[str]
 
-    def __init__(self, document, path=None, html_path=None, rows=None):
+    def __init__(self, document, path=None, html_path=None):
         super().__init__(document)
         self.path = path
         self.html_path = html_path
-        self._rows = rows
 
 
 class Comparison(dict):
@@ -78,45 +77,25 @@ def run(
             raise UsageError("perf.run(): output= names the report file and save=False asks for none: drop one")
         with tempfile.TemporaryDirectory(prefix="winml-perf-") as scratch:
             result = _commands.run([*arguments, "-o", os.path.join(scratch, "report.json"), "-f", "json"], progress)
-    rows = [json.loads(line) for line in result["rows"].splitlines() if line.strip()]
-    if save and result["report_path"]:
-        _rows_of_files[_file_key(result["report_path"])] = (_file_stamp(result["report_path"]), rows)
     return Report(
         _commands.json_output(result),
         path=result["report_path"] if save else None,
         html_path=result["html_path"],
-        rows=rows,
     )
 
 
 _commands.document(run, ["perf"], taken=("model", "format"))
 
 
-# The rows of the report files perf.run wrote in this process, by file, with the file's size and
-# time then: perf.load gives them back while the file is unchanged (rows come from a run's
-# measurements, which the file does not hold in that form).
-_rows_of_files: Dict[str, Any] = {}
-
-
-def _file_key(path):
-    return os.path.realpath(path)
-
-
-def _file_stamp(path):
-    status = os.stat(path)
-    return (status.st_size, status.st_mtime_ns)
-
-
 def load(path: PathLike) -> Report:
     """Reads the report file `path` (or "last", "last~N": the newest under the cache root, as
     `winml perf ls` lists them) into a Report. A file that is no winml perf report is a UsageError
-    naming the problem. A report perf.run wrote in this process comes back with its rows (rows()),
-    while its file is unchanged."""
+    naming the problem. Its rows() are the ones the run printed with -f jsonl, whichever program
+    wrote it."""
     resolved = _native._report_file(os.fspath(path))
     with open(resolved, encoding="utf-8") as file:
         document = json.load(file)
-    stamp, rows = _rows_of_files.get(_file_key(resolved), (None, None))
-    return Report(document, path=resolved, rows=rows if stamp == _file_stamp(resolved) else None)
+    return Report(document, path=resolved)
 
 
 def compare(
@@ -168,20 +147,24 @@ def _compare_speaks_python(text, names):
 
 
 def rows(report: Union[Report, Sequence[Report]]) -> List[Dict[str, Any]]:
-    """The result rows of a report perf.run returned, or of a list of them: the columns of `winml
-    perf -f csv/jsonl` (docs/formats.md, "Rows"), one dict per result, ready for pandas.DataFrame.
-    A report load() read has them when perf.run wrote it in this process (perf.rows(perf.load("last"))
-    after a run); one written elsewhere has none here (winml computes them from a run's
-    measurements, not from the file): `winml perf ... -f jsonl` prints them."""
+    """The result rows of a report (perf.run's, perf.load's, or its dict), or of a list of them: the
+    columns of `winml perf -f csv/jsonl` (docs/formats.md, "Rows"), one dict per result, ready for
+    pandas.DataFrame. Each result of a report keeps its row (results[i]["row"]), so a report the
+    command line wrote gives the same rows as its run's -f jsonl."""
     if isinstance(report, (list, tuple)):
         return [row for each in report for row in rows(each)]
-    found = getattr(report, "_rows", None)
-    if found is None:
+    results = report.get("results") if isinstance(report, Mapping) else None
+    if not isinstance(results, list) or not results:
+        raise UsageError("perf.rows() takes a winml perf report (perf.run()'s or perf.load()'s) or a list of them; "
+                         "this one has no results")
+    missing = [i for i, result in enumerate(results) if not isinstance(result, Mapping) or "row" not in result]
+    if missing:
         raise UsageError(
-            "perf.rows() takes a report perf.run() returned (or a list of them), or one perf.load() read that "
-            "perf.run() wrote in this process; this one was written elsewhere or built by hand, and its rows are computed from a run's measurements: run `winml perf ... -f jsonl`, or "
-            "perf.run() again"
+            f"perf.rows(): result {missing[0] + 1} of this report keeps no row (a report written by a winml "
+            "before rows were kept, or built by hand): run it again with this winml, or take its rows from "
+            "`winml perf ... -f jsonl`"
         )
-    return list(found)
+    return [dict(result["row"]) for result in results]
+
 
 __all__ = ["Comparison", "Report", "compare", "load", "rows", "run"]

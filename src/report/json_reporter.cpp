@@ -7,7 +7,9 @@
 #include "report/placement_report.h"
 #include "report/profile_report.h"
 #include "report/resources_json.h"
+#include "report/result_rows.h"
 #include "report/roofline_report.h"
+#include "report/row_json.h"
 #include "report/serving_json.h"
 
 namespace winml::report {
@@ -301,12 +303,19 @@ Json interruption(const perf::Interruption& stopped) {
 }
 
 template <class Result>
-Json document(const std::string& kind, const perf::PerfReport<Result>& report, Json (*body)(const Result&)) {
+Json document(const std::string& kind, const perf::PerfReport<Result>& report, Json (*body)(const Result&),
+              RowTable (*rows)(std::span<const Result>, const std::optional<perf::Shard>&)) {
   Json doc = json_fields::header(kind);
   doc["sweep"] = sweep(report.sweep);
   if (report.interrupted) doc["interrupted"] = interruption(*report.interrupted);
+  // Each result keeps its -f jsonl row: a report file gives its rows back without the run.
+  const RowTable table = rows(report.results, report.sweep.shard);
   Json results = Json::array();
-  for (const Result& r : report.results) results.push_back(body(r));
+  for (std::size_t i = 0; i < report.results.size(); ++i) {
+    Json entry = body(report.results[i]);
+    entry["row"] = row_object(table, i);
+    results.push_back(std::move(entry));
+  }
   doc["results"] = std::move(results);
   return doc;
 }
@@ -314,11 +323,11 @@ Json document(const std::string& kind, const perf::PerfReport<Result>& report, J
 }  // namespace
 
 std::string JsonReporter::format(const perf::GenaiPerfReport& report) const {
-  return json_fields::report_text(document("genai", report, genai_result));
+  return json_fields::report_text(document("genai", report, genai_result, genai_rows));
 }
 
 std::string JsonReporter::format(const perf::OnnxPerfReport& report) const {
-  return json_fields::report_text(document("onnx", report, onnx_result));
+  return json_fields::report_text(document("onnx", report, onnx_result, onnx_rows));
 }
 
 }  // namespace winml::report

@@ -3,6 +3,7 @@ compare's messages in Python's words, GenerationConfig by position, sampling set
 do_sample, the chat template applied as `winml generate` applies it, and the pandas extra."""
 
 import inspect
+import json
 import pathlib
 import tomllib
 import warnings
@@ -112,8 +113,20 @@ def test_rows_of_a_report_loaded_after_its_run(bundle, tmp_path):
     report = quietly(winml.perf.run, bundle, max_new_tokens=2, **SMALL)
     assert winml.perf.rows(winml.perf.load("last")) == winml.perf.rows(report)
     assert winml.perf.rows(winml.perf.load(report.path)) == winml.perf.rows(report)
-    # A file written elsewhere (here: rewritten) has no rows to give; the message says what to run.
-    copy = tmp_path / "copy.json"
-    copy.write_text(pathlib.Path(report.path).read_text())
+    # A report the command line wrote, in another process, gives the rows its run printed.
+    written = tmp_path / "cli.json"
+    cli = winml_program("perf", "-q", "-m", bundle, "--threads", "1,2", "--iterations", "2", "--warmup", "0",
+                        "-n", "2", "--no-bandwidth-probe", "-f", "jsonl", "-o", str(written),
+                        capture_output=True, text=True)
+    assert cli.returncode == 0, cli.stderr
+    printed = [json.loads(line) for line in cli.stdout.splitlines() if line.strip()]
+    assert len(printed) == 2
+    assert winml.perf.rows(winml.perf.load(written)) == printed
+    # A report that keeps no rows (an older winml's, or one built by hand) says what to run.
+    document = json.loads(written.read_text())
+    for result in document["results"]:
+        del result["row"]
+    old = tmp_path / "old.json"
+    old.write_text(json.dumps(document))
     with pytest.raises(winml.UsageError, match="-f jsonl"):
-        winml.perf.rows(winml.perf.load(copy))
+        winml.perf.rows(winml.perf.load(old))
