@@ -25,12 +25,13 @@ import json
 import os
 import pathlib
 import re
-import shlex
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
+
+from check_doc_commands import docs_of, quotes_closed  # the same docs, read the same way
 
 FENCE = re.compile(r"^```([A-Za-z0-9+-]*)\s*$")
 SHELL = ("sh", "bash", "shell", "console")
@@ -177,26 +178,13 @@ def shell_lines(path):
                 if line.rstrip().endswith("\\"):
                     pending += line.rstrip()[:-1] + " "
                     continue
-                if not complete(pending + line):  # a quoted argument goes on to the next line
+                if not quotes_closed(pending + line):  # a quoted argument goes on to the next line
                     pending += line + "\n"
                     continue
                 found.append((start, pending + line))
                 pending, start = "", None
         i = end + 1
     return found
-
-
-def complete(command):
-    """Whether `command` closes every quote it opens."""
-    try:
-        shlex.split(command, comments=True)
-        return True
-    except ValueError:
-        return False
-
-
-def doc_files(source):
-    return [source / "README.md"] + sorted((source / "docs").glob("*.md"))
 
 
 def written_files(command):
@@ -413,7 +401,7 @@ def main(argv):
         found = shutil.which("winml", path=env["PATH"])
         print(f"winml from PATH: {found}; working in {scratch / 'work'}", flush=True)
         write_fixtures(scratch / "work", env, lambda line: print(line, flush=True))
-        failures = run_docs(doc_files(source), env, scratch, rules_for(test_ep), CHECKS,
+        failures = run_docs(docs_of(source), env, scratch, rules_for(test_ep), CHECKS,
                             lambda line: print(line, flush=True))
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
